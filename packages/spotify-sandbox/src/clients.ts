@@ -1,0 +1,46 @@
+import type { SandboxClient } from './plugin';
+
+/** The apps registered with the sandbox's accounts service, as on Spotify's developer dashboard. */
+export class ClientRegistry {
+  private readonly byId = new Map<string, SandboxClient>();
+
+  constructor(clients: readonly SandboxClient[]) {
+    for (const client of clients) {
+      if (!client.id) throw new Error('spotify-sandbox: a client needs a non-empty id');
+      if (this.byId.has(client.id)) {
+        throw new Error(`spotify-sandbox: client "${client.id}" is registered twice`);
+      }
+      if (client.mode !== 'extended' && client.mode !== 'development') {
+        throw new Error(`spotify-sandbox: client "${client.id}" has an unknown mode`);
+      }
+      if (client.secret === '') {
+        throw new Error(`spotify-sandbox: client "${client.id}" has an empty secret`);
+      }
+      for (const uri of client.redirectUris) assertRedirectUri(client.id, uri);
+      this.byId.set(client.id, { ...client, redirectUris: [...client.redirectUris] });
+    }
+  }
+
+  get(id: string): SandboxClient | undefined {
+    return this.byId.get(id);
+  }
+}
+
+/** Spotify matches redirect URIs exactly, character for character. */
+export function isRegisteredRedirectUri(client: SandboxClient, uri: string): boolean {
+  return client.redirectUris.includes(uri);
+}
+
+function assertRedirectUri(clientId: string, uri: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    throw new Error(`spotify-sandbox: client "${clientId}" has an invalid redirect URI "${uri}"`);
+  }
+  if (parsed.hash) {
+    throw new Error(
+      `spotify-sandbox: redirect URI "${uri}" of client "${clientId}" has a fragment`,
+    );
+  }
+}
