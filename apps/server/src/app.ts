@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { spotifySandbox } from '@earshot/spotify-sandbox/plugin';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createAuth } from './http/auth';
+import { refuseCrossSiteWrites } from './http/cross-site';
+import { HttpError, installErrorHandling } from './http/errors';
+import type { RouteContext } from './routes/context';
+import { sessionRoutes } from './routes/session/routes';
+import { spotifyRoutes } from './routes/spotify/routes';
+import { statusRoutes } from './routes/status/routes';
+import { userRoutes } from './routes/user/routes';
+import type { TokenCipher } from './services/token-cipher';
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  cipher: TokenCipher;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Where the Web Playback SDK and Spotify's images come from, for the CSP. */
+const SPOTIFY_SDK_ORIGIN = 'https://sdk.scdn.co';
+const SPOTIFY_IMAGE_ORIGINS = [
+  'https://i.scdn.co',
+  'https://*.scdn.co',
+  'https://*.spotifycdn.com',
+];
+
+function contentSecurityPolicy(secure: boolean) {
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", SPOTIFY_SDK_ORIGIN],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...SPOTIFY_IMAGE_ORIGINS],
+      connectSrc: ["'self'", 'https://*.spotify.com'],
+      frameSrc: [SPOTIFY_SDK_ORIGIN],
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      formAction: ["'self'"],
+      // On plain http (local use) upgrading would break every subresource.
+      upgradeInsecureRequests: secure ? [] : null,
+    },
+  };
+}
+
+/** Builds the Fastify app: plugins, routes, the web app's files. Listening is the caller's job. */
+export async function buildApp({
+  config,
+  db,
+  cipher,
+  logger = false,
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.secureCookies),
+    strictTransportSecurity: config.secureCookies,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please retry in ${context.after}.`),
+  });
+  refuseCrossSiteWrites(app, config.publicUrl);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Earshot API',
+        version: config.version,
+        description: 'Every error answers `{"detail": string}`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const context: RouteContext = {
+    config,
+    db,
+    cipher,
+    auth: createAuth(db, config.secureCookies),
+  };
+  for (const routes of [statusRoutes, userRoutes, sessionRoutes, spotifyRoutes]) {
+    await app.register(routes, context);
+  }
+
+  if (config.spotify.sandboxMounted) {
+    await app.register(spotifySandbox, {
+      prefix: '/sandbox',
+      publicUrl: `${config.publicUrl}/sandbox`,
+      clients: [
+        {
+          id: config.spotify.clientId,
+          redirectUris: [config.spotify.redirectUri],
+          mode: 'extended',
+        },
+      ],
+      dataDir: path.join(config.dataDir, 'sandbox'),
+    });
+  }
+
+  const serveWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
+  if (serveWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/; the rest (index.html, sw.js) must revalidate.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/sandbox/');
+    if (serveWebApp && request.method === 'GET' && !isApi) {
+      // The web app routes on the client, including its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `No route for ${request.method} ${pathname}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_CLIENT_ID } from '@earshot/spotify-sandbox/demo-client';
+import { z } from 'zod';
+
+const SPOTIFY_ACCOUNTS_URL = 'https://accounts.spotify.com';
+const SPOTIFY_API_URL = 'https://api.spotify.com/v1';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  SPOTIFY_CLIENT_ID: optionalString,
+  SPOTIFY_CLIENT_SECRET: optionalString,
+  SPOTIFY_API_URL: optionalString.pipe(z.url().optional()),
+  SPOTIFY_ACCOUNTS_URL: optionalString.pipe(z.url().optional()),
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as hex or base64')
+      .optional(),
+  ),
+  ADMIN_EMAILS: z.string().default(''),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SECURE_COOKIES: booleanFlag,
+});
+
+export interface SpotifyConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  accountsUrl: string;
+  apiUrl: string;
+  redirectUri: string;
+  /** True when no Spotify app is configured and the offline sandbox is mounted at /sandbox. */
+  sandboxMounted: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  encryptionKey: Buffer | undefined;
+  spotify: SpotifyConfig;
+  adminEmails: ReadonlySet<string>;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  secureCookies: boolean;
+  version: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+function readVersion(): string {
+  const manifest = new URL('../../../package.json', import.meta.url);
+  return z.object({ version: z.string() }).parse(JSON.parse(readFileSync(manifest, 'utf8')))
+    .version;
+}
+
+function decodeKey(value: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+}
+
+/**
+ * Reads Earshot's configuration from the environment. Relative paths are resolved against the
+ * directory npm was started from (INIT_CWD), so `npm start` at the repo root keeps data in ./data.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const reachableHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${reachableHost}:${e.PORT}`).replace(/\/+$/, '');
+  if (e.DATABASE_URL && !e.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ENCRYPTION_KEY: required with DATABASE_URL (32 bytes as hex or base64), so that every process can read the stored Spotify tokens',
+    );
+  }
+  const sandboxMounted = e.SPOTIFY_CLIENT_ID === undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    encryptionKey: e.ENCRYPTION_KEY ? decodeKey(e.ENCRYPTION_KEY) : undefined,
+    spotify: {
+      clientId: e.SPOTIFY_CLIENT_ID ?? DEMO_CLIENT_ID,
+      clientSecret: e.SPOTIFY_CLIENT_SECRET,
+      accountsUrl: (
+        e.SPOTIFY_ACCOUNTS_URL ??
+        (sandboxMounted ? `${publicUrl}/sandbox/accounts` : SPOTIFY_ACCOUNTS_URL)
+      ).replace(/\/+$/, ''),
+      apiUrl: (
+        e.SPOTIFY_API_URL ?? (sandboxMounted ? `${publicUrl}/sandbox/v1` : SPOTIFY_API_URL)
+      ).replace(/\/+$/, ''),
+      redirectUri: `${publicUrl}/api/spotify/callback`,
+      sandboxMounted,
+    },
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: e.SECURE_COOKIES || publicUrl.startsWith('https://'),
+    version: readVersion(),
+    webDistDir: path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Auth } from '../http/auth';
+import type { TokenCipher } from '../services/token-cipher';
+
+/** What every route area gets: configuration, the database and the shared helpers. */
+export interface RouteContext {
+  config: Config;
+  db: Db;
+  cipher: TokenCipher;
+  auth: Auth;
+}
+
+export type RoutePlugin = FastifyPluginAsyncZod<RouteContext>;

@@ -1,0 +1,77 @@
+import { errorBody } from '@earshot/contract/errors';
+import {
+  authorizationResponse,
+  authorizeQuery,
+  oauthCallbackQuery,
+  streamingStats,
+} from '@earshot/contract/spotify';
+import { signedInUser } from '../../http/auth';
+import { LoginError, completeLogin, startLogin } from '../../services/login';
+import { createSession } from '../../services/sessions';
+import { spotifyConnectionActive } from '../../services/users';
+import type { RoutePlugin } from '../context';
+
+/** Adds `spotify=connected` to a return path, keeping its own query and fragment. */
+function withConnectedFlag(returnTo: string): string {
+  const url = new URL(returnTo, 'http://earshot.invalid');
+  url.searchParams.set('spotify', 'connected');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth }) => {
+  app.get(
+    '/api/spotify/authorize',
+    {
+      config: { rateLimit: { max: 30 } },
+      schema: {
+        tags: ['spotify'],
+        summary: "Spotify's authorization URL for a login that returns to `next`",
+        querystring: authorizeQuery,
+        response: { 200: authorizationResponse, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => ({
+      authorization_url: await startLogin(db, config.spotify, request.query.next),
+    }),
+  );
+
+  app.get(
+    '/api/spotify/callback',
+    {
+      config: { rateLimit: { max: 30 } },
+      schema: {
+        tags: ['spotify'],
+        summary: "Spotify's OAuth redirect: logs in and sends the browser back to `next`",
+        querystring: oauthCallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { user, returnTo } = await completeLogin(db, config.spotify, cipher, request.query);
+        auth.setSessionCookie(reply, await createSession(db, user.id));
+        return reply.redirect(withConnectedFlag(returnTo), 303);
+      } catch (error) {
+        if (!(error instanceof LoginError)) request.log.error({ err: error }, 'login failed');
+        const message =
+          error instanceof LoginError ? error.message : 'Login failed. Please try again.';
+        const query = new URLSearchParams({ type: 'api', message });
+        return reply.redirect(`/error?${query.toString()}`, 303);
+      }
+    },
+  );
+
+  app.get(
+    '/api/spotify/stats',
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ['spotify'],
+        summary: "Whether the user's Spotify connection works",
+        response: { 200: streamingStats, 401: errorBody },
+      },
+    },
+    async (request) => ({
+      active: await spotifyConnectionActive(db, signedInUser(request).id),
+    }),
+  );
+};

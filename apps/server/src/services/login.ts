@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { SpotifyConfig } from '../config';
+import type { Db } from '../db/client';
+import { oauthLogins } from '../db/schema/sessions';
+import type { UserRow } from '../db/schema/users';
+import { authorizationUrl, createPkcePair, exchangeAuthorizationCode } from '../spotify/accounts';
+import { SpotifyError } from '../spotify/errors';
+import { fetchCurrentUser } from '../spotify/web-api';
+import type { TokenCipher } from './token-cipher';
+import { upsertSpotifyUser } from './users';
+
+/** How long a user may spend on Spotify's consent page before the attempt expires. */
+const LOGIN_ATTEMPT_TTL_MS = 15 * 60 * 1000;
+
+/** A login that cannot complete; `message` is shown to the user on the error page. */
+export class LoginError extends Error {}
+
+/** Records a new OAuth attempt (state + PKCE verifier) and returns Spotify's authorization URL. */
+export async function startLogin(db: Db, spotify: SpotifyConfig, returnTo: string) {
+  const state = randomBytes(24).toString('base64url');
+  const { verifier, challenge } = createPkcePair();
+  await db.delete(oauthLogins).where(lt(oauthLogins.expiresAt, sql`now()`));
+  await db.insert(oauthLogins).values({
+    state,
+    codeVerifier: verifier,
+    returnTo,
+    expiresAt: new Date(Date.now() + LOGIN_ATTEMPT_TTL_MS),
+  });
+  return authorizationUrl(spotify, { state, codeChallenge: challenge });
+}
+
+/** The attempt for `state`, consumed: a state is good for one callback only. */
+async function takeLoginAttempt(db: Db, state: string) {
+  const [attempt] = await db.delete(oauthLogins).where(eq(oauthLogins.state, state)).returning();
+  if (!attempt || attempt.expiresAt.getTime() < Date.now()) return undefined;
+  return attempt;
+}
+
+export interface CallbackParams {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * Completes Spotify's redirect: checks `state`, exchanges the code with its PKCE verifier,
+ * reads the profile and stores the user. Returns where the browser should go next.
+ */
+export async function completeLogin(
+  db: Db,
+  spotify: SpotifyConfig,
+  cipher: TokenCipher,
+  params: CallbackParams,
+): Promise<{ user: UserRow; returnTo: string }> {
+  const attempt = params.state ? await takeLoginAttempt(db, params.state) : undefined;
+  if (params.error) {
+    throw new LoginError(
+      params.error === 'access_denied'
+        ? 'Spotify access was not granted.'
+        : `Spotify refused the connection (${params.error}).`,
+    );
+  }
+  if (!attempt) throw new LoginError('This login link has expired. Please connect again.');
+  if (!params.code) throw new LoginError('Spotify did not send an authorization code.');
+  try {
+    const token = await exchangeAuthorizationCode(spotify, params.code, attempt.codeVerifier);
+    if (!token.refresh_token) throw new LoginError('Spotify did not grant lasting access.');
+    const profile = await fetchCurrentUser(spotify, token.access_token);
+    const user = await upsertSpotifyUser(db, cipher, profile, {
+      ...token,
+      refresh_token: token.refresh_token,
+    });
+    return { user, returnTo: attempt.returnTo };
+  } catch (error) {
+    if (error instanceof SpotifyError) {
+      throw new LoginError(`Could not connect to Spotify: ${error.message}`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+import type { CurrentUser } from '@earshot/contract/user';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { spotifyAccounts } from '../db/schema/spotify-accounts';
+import { users, type UserRow } from '../db/schema/users';
+import type { PrivateUser, TokenResponse } from '../spotify/schemas';
+import type { TokenCipher } from './token-cipher';
+
+export const USERNAME_MAX_LENGTH = 40;
+const UNIQUE_VIOLATION = '23505';
+/** Latin letters that Unicode does not decompose into a base letter plus accents. */
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = {
+  ł: 'l',
+  ø: 'o',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  đ: 'd',
+  þ: 'th',
+};
+
+/**
+ * A URL-safe, lower-case handle from a display name: accents folded, anything else turned into
+ * single dashes, at most 40 characters. Falls back to the Spotify id, then to "listener".
+ */
+export function usernameBase(displayName: string | null | undefined, spotifyId: string): string {
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[łøßæœđþ]/g, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? letter)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, USERNAME_MAX_LENGTH)
+      .replace(/-+$/, '');
+  return slug(displayName ?? '') || slug(spotifyId) || 'listener';
+}
+
+async function freeUsername(db: Db | Tx, base: string): Promise<string> {
+  const taken = await db
+    .select({ username: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`${base}%`}`);
+  const used = new Set(taken.map((row) => row.username));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, USERNAME_MAX_LENGTH - suffix.length)}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === UNIQUE_VIOLATION || cause?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * Creates or refreshes the Earshot user behind a Spotify profile and stores the new tokens, in
+ * one transaction. Fields Spotify hides (Development Mode: e-mail, plan) keep what was known
+ * before, else null.
+ */
+export async function upsertSpotifyUser(
+  db: Db,
+  cipher: TokenCipher,
+  profile: PrivateUser,
+  token: TokenResponse & { refresh_token: string },
+): Promise<UserRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => upsertOnce(tx, cipher, profile, token));
+    } catch (error) {
+      // A concurrent first login took the same username between our check and insert.
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function upsertOnce(
+  db: Tx,
+  cipher: TokenCipher,
+  profile: PrivateUser,
+  token: TokenResponse & { refresh_token: string },
+): Promise<UserRow> {
+  const known = {
+    name: profile.display_name?.trim() || profile.id,
+    picture: profile.images?.[0]?.url ?? null,
+    ...(profile.email !== undefined && { email: profile.email }),
+    ...(profile.product !== undefined && { subscribed: profile.product === 'premium' }),
+    updatedAt: new Date(),
+  };
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.spotifyId, profile.id));
+  const [user] = existing
+    ? await db.update(users).set(known).where(eq(users.id, existing.id)).returning()
+    : await db
+        .insert(users)
+        .values({
+          spotifyId: profile.id,
+          username: await freeUsername(db, usernameBase(profile.display_name, profile.id)),
+          ...known,
+        })
+        .returning();
+  if (!user) throw new Error(`Upsert of Spotify user ${profile.id} returned nothing`);
+  const tokens = {
+    accessTokenEncrypted: cipher.encrypt(token.access_token),
+    refreshTokenEncrypted: cipher.encrypt(token.refresh_token),
+    accessTokenExpiresAt: new Date(Date.now() + token.expires_in * 1000),
+    scopes: token.scope,
+    status: 'active' as const,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(spotifyAccounts)
+    .values({ userId: user.id, ...tokens })
+    .onConflictDoUpdate({ target: spotifyAccounts.userId, set: tokens });
+  return user;
+}
+
+export async function spotifyConnectionActive(db: Db, userId: string): Promise<boolean> {
+  const [account] = await db
+    .select({ status: spotifyAccounts.status })
+    .from(spotifyAccounts)
+    .where(eq(spotifyAccounts.userId, userId));
+  return account?.status === 'active';
+}
+
+export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    name: user.name,
+    picture: user.picture,
+    is_admin: user.email !== null && adminEmails.has(user.email.toLowerCase()),
+    subscribed: user.subscribed,
+  };
+}

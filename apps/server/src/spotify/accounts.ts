@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SpotifyConfig } from '../config';
+import { SpotifyError, SpotifyGrantRevokedError } from './errors';
+import { spotifyFetch } from './http';
+import { tokenResponse, type TokenResponse } from './schemas';
+
+/**
+ * What Earshot asks of a Spotify account, and why (the README explains each to operators):
+ * identity and plan, listening history, library (likes, follows, playlists), playback control
+ * and in-browser playback.
+ */
+export const SPOTIFY_SCOPES = [
+  'user-read-email',
+  'user-read-private',
+  'user-read-recently-played',
+  'user-top-read',
+  'user-library-read',
+  'user-library-modify',
+  'user-follow-read',
+  'user-follow-modify',
+  'playlist-read-private',
+  'playlist-read-collaborative',
+  'user-read-playback-state',
+  'user-modify-playback-state',
+  'user-read-currently-playing',
+  'streaming',
+] as const;
+
+export function createPkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(48).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export function authorizationUrl(
+  spotify: SpotifyConfig,
+  params: { state: string; codeChallenge: string },
+): string {
+  const url = new URL(`${spotify.accountsUrl}/authorize`);
+  url.search = new URLSearchParams({
+    client_id: spotify.clientId,
+    response_type: 'code',
+    redirect_uri: spotify.redirectUri,
+    state: params.state,
+    scope: SPOTIFY_SCOPES.join(' '),
+    code_challenge_method: 'S256',
+    code_challenge: params.codeChallenge,
+  }).toString();
+  return url.toString();
+}
+
+async function requestToken(spotify: SpotifyConfig, form: Record<string, string>) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+  };
+  const body = new URLSearchParams(form);
+  if (spotify.clientSecret) {
+    const basic = Buffer.from(`${spotify.clientId}:${spotify.clientSecret}`).toString('base64');
+    headers.authorization = `Basic ${basic}`;
+  } else {
+    body.set('client_id', spotify.clientId);
+  }
+  try {
+    const token = await spotifyFetch(
+      `${spotify.accountsUrl}/api/token`,
+      { method: 'POST', headers, body },
+      tokenResponse,
+    );
+    if (!token) throw new SpotifyError('Spotify answered without a token', 502);
+    return token;
+  } catch (error) {
+    if (error instanceof SpotifyError && error.reason === 'invalid_grant') {
+      throw new SpotifyGrantRevokedError(error.message);
+    }
+    throw error;
+  }
+}
+
+export function exchangeAuthorizationCode(
+  spotify: SpotifyConfig,
+  code: string,
+  codeVerifier: string,
+): Promise<TokenResponse> {
+  return requestToken(spotify, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: spotify.redirectUri,
+    code_verifier: codeVerifier,
+  });
+}

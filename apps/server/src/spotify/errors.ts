@@ -1,0 +1,22 @@
+/** Spotify answered with an error, or could not be reached. `status` 0 means no answer. */
+export class SpotifyError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Player reason (NO_ACTIVE_DEVICE, PREMIUM_REQUIRED, …) or accounts error code. */
+    readonly reason?: string,
+    /** Seconds Spotify asked us to wait (429). */
+    readonly retryAfterSec?: number,
+  ) {
+    super(message);
+    this.name = 'SpotifyError';
+  }
+}
+
+/** The user's grant is gone (revoked, expired, rotated away): they must connect again. */
+export class SpotifyGrantRevokedError extends SpotifyError {
+  constructor(message: string) {
+    super(message, 400, 'invalid_grant');
+    this.name = 'SpotifyGrantRevokedError';
+  }
+}

@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
+import { users } from '../src/db/schema/users';
+import { startHarness, type Harness } from './support/harness';
+
+const PREMIUM = 'maralindqvist';
+const FREE = '11183207465';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness({ env: { ADMIN_EMAILS: 'CHIDI.okafor@example.com' } });
+});
+afterAll(() => harness.close());
+
+const me = (cookie?: string) =>
+  harness.app.inject({ url: '/api/user/me', headers: cookie ? { cookie } : {} });
+
+function errorPageMessage(location: string): string | null {
+  const url = new URL(location, 'http://x');
+  expect(url.pathname).toBe('/error');
+  expect(url.searchParams.get('type')).toBe('api');
+  return url.searchParams.get('message');
+}
+
+describe('GET /api/spotify/authorize', () => {
+  it("answers Spotify's authorization URL with PKCE, state and the scopes", async () => {
+    const response = await harness.app.inject({ url: '/api/spotify/authorize?next=/friends' });
+    expect(response.statusCode).toBe(200);
+    const url = new URL(response.json<{ authorization_url: string }>().authorization_url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${harness.sandboxUrl}/accounts/authorize`);
+    expect(url.searchParams.get('client_id')).toBe('earshot-test');
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:8080/api/spotify/callback');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')?.length).toBeGreaterThanOrEqual(32);
+    expect(url.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['user-read-recently-played', 'user-library-modify', 'streaming']),
+    );
+  });
+
+  it('gives every attempt its own state', async () => {
+    const states = await Promise.all(
+      [1, 2].map(async () => {
+        const response = await harness.app.inject({ url: '/api/spotify/authorize' });
+        return new URL(
+          response.json<{ authorization_url: string }>().authorization_url,
+        ).searchParams.get('state');
+      }),
+    );
+    expect(states[0]).not.toBe(states[1]);
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example', 'friends', '/\\evil.example'])(
+    'refuses next=%s (no open redirect)',
+    async (next) => {
+      const response = await harness.app.inject({
+        url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ detail: string }>().detail).toMatch(/^Invalid querystring: next/);
+    },
+  );
+});
+
+describe('the OAuth round trip', () => {
+  it('logs in, returns to next with spotify=connected, and sets a safe session cookie', async () => {
+    const { cookie, location } = await harness.login(PREMIUM, '/friends?tab=pending');
+    expect(location).toBe('/friends?tab=pending&spotify=connected');
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      email: 'mara.lindqvist@example.com',
+      username: 'mara-lindqvist',
+      name: 'Mara Lindqvist',
+      picture: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/images\//),
+      is_admin: false,
+      subscribed: true,
+    });
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit random id', async () => {
+    const { cookie, setCookie } = await harness.login(PREMIUM);
+    expect(cookie).toMatch(/^earshot_session=[A-Za-z0-9_-]{43}$/);
+    expect(setCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(setCookie.maxAge).toBe(30 * 24 * 60 * 60);
+  });
+
+  it('knows a free account is not subscribed', async () => {
+    const { cookie } = await harness.login(FREE);
+    expect((await me(cookie)).json()).toMatchObject({ subscribed: false, name: 'Aiko Tanaka' });
+  });
+
+  it('marks admins from ADMIN_EMAILS, case-insensitively', async () => {
+    const { cookie } = await harness.login('chidiokafor');
+    expect((await me(cookie)).json()).toMatchObject({ is_admin: true });
+  });
+
+  it('keeps the username on a second login and stores the tokens encrypted', async () => {
+    const first = (await me((await harness.login(PREMIUM)).cookie)).json<{ id: string }>();
+    const second = (await me((await harness.login(PREMIUM)).cookie)).json<{ id: string }>();
+    expect(second).toEqual(first);
+    const [account] = await harness.database.db
+      .select()
+      .from(spotifyAccounts)
+      .where(eq(spotifyAccounts.userId, first.id));
+    expect(account?.accessTokenEncrypted).toMatch(/^v1\./);
+    expect(account?.refreshTokenEncrypted).toMatch(/^v1\./);
+    expect(account?.status).toBe('active');
+  });
+
+  it('derives a unique username when the natural one is taken', async () => {
+    await harness.database.db
+      .insert(users)
+      .values({ spotifyId: 'someone-else', username: 'Jonas-Brandt', name: 'Another Jonas' });
+    const { cookie } = await harness.login('jonasbrandt');
+    expect((await me(cookie)).json()).toMatchObject({ username: 'jonas-brandt-2' });
+  });
+});
+
+describe('GET /api/spotify/callback failures go to the error page', () => {
+  it('when the user cancels on Spotify', async () => {
+    const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
+    const url = new URL(authorize.json<{ authorization_url: string }>().authorization_url);
+    const form = new URLSearchParams(url.searchParams);
+    form.set('account', PREMIUM);
+    form.set('consent', 'deny');
+    const consent = await fetch(`${url.origin}${url.pathname}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const redirect = new URL(consent.headers.get('location') ?? '');
+    expect(redirect.searchParams.get('error')).toBe('access_denied');
+    const callback = await harness.app.inject({ url: `${redirect.pathname}${redirect.search}` });
+    expect(callback.statusCode).toBe(303);
+    expect(errorPageMessage(String(callback.headers.location))).toBe(
+      'Spotify access was not granted.',
+    );
+    expect(callback.cookies.find((c) => c.name === 'earshot_session')).toBeUndefined();
+  });
+
+  it('when the state is unknown, missing or already used', async () => {
+    for (const query of ['code=abc&state=forged', 'code=abc', '']) {
+      const callback = await harness.app.inject({ url: `/api/spotify/callback?${query}` });
+      expect(errorPageMessage(String(callback.headers.location))).toBe(
+        'This login link has expired. Please connect again.',
+      );
+    }
+  });
+
+  it('when Spotify refuses the code', async () => {
+    const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
+    const state = new URL(
+      authorize.json<{ authorization_url: string }>().authorization_url,
+    ).searchParams.get('state');
+    const callback = await harness.app.inject({
+      url: `/api/spotify/callback?code=not-a-real-code&state=${state}`,
+    });
+    expect(errorPageMessage(String(callback.headers.location))).toMatch(
+      /^Could not connect to Spotify: /,
+    );
+  });
+});
+
+describe('session', () => {
+  it('answers 401 with a detail when logged out or with a forged cookie', async () => {
+    for (const cookie of [undefined, 'earshot_session=forged']) {
+      const response = await me(cookie);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Not logged in' });
+    }
+  });
+
+  it('logs out: the session is gone server-side and the cookie cleared', async () => {
+    const { cookie } = await harness.login(PREMIUM);
+    const logout = await harness.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie },
+    });
+    expect(logout.statusCode).toBe(204);
+    const cleared = logout.cookies.find((c) => c.name === 'earshot_session');
+    expect(cleared?.value).toBe('');
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/spotify/stats', () => {
+  it('needs a login', async () => {
+    const response = await harness.app.inject({ url: '/api/spotify/stats' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('is active after connecting and inactive once Spotify revoked the grant', async () => {
+    const { cookie } = await harness.login(PREMIUM);
+    const stats = () => harness.app.inject({ url: '/api/spotify/stats', headers: { cookie } });
+    expect((await stats()).json()).toEqual({ active: true });
+    const { id } = (await me(cookie)).json<{ id: string }>();
+    await harness.database.db
+      .update(spotifyAccounts)
+      .set({ status: 'revoked' })
+      .where(eq(spotifyAccounts.userId, id));
+    expect((await stats()).json()).toEqual({ active: false });
+  });
+});

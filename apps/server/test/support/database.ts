@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  applyMigrations,
+  connectPostgres,
+  startEmbeddedPostgres,
+  type Database,
+} from '../../src/db/client';
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
+ * set (the PostgreSQL pass), a throwaway database created on that server and dropped after.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres(undefined);
+    await applyMigrations(embedded);
+    return embedded;
+  }
+  const name = `earshot_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), 4);
+  await applyMigrations(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin(`DROP DATABASE ${name} WITH (FORCE)`);
+    },
+  };
+}

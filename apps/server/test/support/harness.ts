@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { startSandboxServer } from '@earshot/spotify-sandbox/main';
+import type { SandboxClient } from '@earshot/spotify-sandbox/plugin';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { createTokenCipher } from '../../src/services/token-cipher';
+import { freshDatabase } from './database';
+
+const PUBLIC_URL = 'http://127.0.0.1:8080';
+export const TEST_CLIENT_ID = 'earshot-test';
+
+export interface Harness {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  sandboxUrl: string;
+  /** Logs in through the full OAuth round trip as a sandbox account; returns the cookie header. */
+  login(accountId: string, next?: string): Promise<LoginResult>;
+  close(): Promise<void>;
+}
+
+export interface LoginResult {
+  cookie: string;
+  location: string;
+  /** The session cookie as set, with its attributes. */
+  setCookie: { httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number };
+}
+
+/**
+ * Earshot wired to a fresh database and to a sandbox Spotify running on a random port, reached
+ * over HTTP by base URL only, exactly as in production.
+ */
+export async function startHarness(
+  options: { mode?: SandboxClient['mode']; env?: Record<string, string> } = {},
+): Promise<Harness> {
+  const sandbox = await startSandboxServer({
+    port: 0,
+    clients: [
+      {
+        id: TEST_CLIENT_ID,
+        redirectUris: [`${PUBLIC_URL}/api/spotify/callback`],
+        mode: options.mode ?? 'extended',
+      },
+    ],
+  });
+  const database = await freshDatabase();
+  const config = loadConfig({
+    PUBLIC_URL,
+    SPOTIFY_CLIENT_ID: TEST_CLIENT_ID,
+    SPOTIFY_ACCOUNTS_URL: `${sandbox.url}/accounts`,
+    SPOTIFY_API_URL: `${sandbox.url}/v1`,
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    cipher: createTokenCipher(randomBytes(32)),
+  });
+
+  async function login(accountId: string, next = '/'): Promise<LoginResult> {
+    const authorize = await app.inject({
+      url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
+    });
+    expect(authorize.statusCode).toBe(200);
+    const authorizationUrl = new URL(
+      authorize.json<{ authorization_url: string }>().authorization_url,
+    );
+    const form = new URLSearchParams(authorizationUrl.searchParams);
+    form.set('account', accountId);
+    form.set('consent', 'allow');
+    const consent = await fetch(`${authorizationUrl.origin}${authorizationUrl.pathname}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    expect(consent.status).toBe(303);
+    const redirect = new URL(consent.headers.get('location') ?? '');
+    const callback = await app.inject({ url: `${redirect.pathname}${redirect.search}` });
+    expect(callback.statusCode).toBe(303);
+    const session = callback.cookies.find((cookie) => cookie.name === 'earshot_session');
+    expect(session, `no session cookie; went to ${callback.headers.location}`).toBeDefined();
+    return {
+      cookie: `earshot_session=${session?.value}`,
+      location: String(callback.headers.location),
+      setCookie: session ?? {},
+    };
+  }
+
+  return {
+    app,
+    config,
+    database,
+    sandboxUrl: sandbox.url,
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+      await sandbox.close();
+    },
+  };
+}
