@@ -58,6 +58,15 @@ describe('cross-site requests', () => {
     expect(response.json()).toEqual({ detail: 'Cross-site request refused' });
   });
 
+  it('refuses an opaque (null) origin', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'null' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('refuses what the browser marks cross-site even without an Origin', async () => {
     const response = await harness.app.inject({
       method: 'POST',

@@ -111,7 +111,7 @@ function sendPage(reply: FastifyReply, status: number, body: string): FastifyRep
     .header('cache-control', 'no-store')
     .header('content-security-policy', PAGE_CSP)
     .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .send(body);
 }
 
