@@ -1,0 +1,16 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { shouldResetScroll } from './scrollReset';
+
+/** Scrolls to the top on route changes, by the rule of `shouldResetScroll`. */
+export function ScrollReset() {
+  const { pathname } = useLocation();
+  const previousPath = useRef(pathname);
+
+  useLayoutEffect(() => {
+    if (shouldResetScroll(previousPath.current, pathname)) window.scrollTo(0, 0);
+    previousPath.current = pathname;
+  }, [pathname]);
+
+  return null;
+}

@@ -1,0 +1,17 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { NotificationsProvider } from '../lib/notifications';
+
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <NotificationsProvider>{children}</NotificationsProvider>
+    </QueryClientProvider>
+  );
+}

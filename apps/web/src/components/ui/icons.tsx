@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+
+/** Line icons drawn for Earshot (24 × 24, currentColor). Decorative: hidden from assistive tech. */
+
+interface IconProps {
+  size?: number;
+}
+
+function Icon({ size = 24, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function RecentsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </Icon>
+  );
+}
+
+export function LikesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+    </Icon>
+  );
+}
+
+export function DiscoverIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m15.5 8.5-2 5-5 2 2-5z" />
+    </Icon>
+  );
+}
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </Icon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}
+
+/** Sound waves leaving a source: the Spotify connection, drawn in Earshot's own style. */
+export function ConnectIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="7" cy="17" r="2" />
+      <path d="M7 11a6 6 0 0 1 6 6" />
+      <path d="M7 5a12 12 0 0 1 12 12" />
+    </Icon>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Timing and size constants of the product (spec section 9). Every place that needs one of
+ * these values imports it from here by name; no literal copies elsewhere.
+ */
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+
+// Recent and Likes lists
+export const ACTIVITY_PAGE_SIZE = 30;
+export const INFINITE_SCROLL_MARGIN_PX = 300;
+export const ACTIVITY_SEARCH_DEBOUNCE_MS = 500;
+
+// Search modal
+export const SEARCH_MODAL_DEBOUNCE_MS = 300;
+export const SEARCH_RESULTS_LIMIT = 50;
+
+// Track context menu
+export const CONTEXT_MENU_LONG_PRESS_MS = 550;
+export const CONTEXT_MENU_WIDTH_PX = 180;
+export const CONTEXT_MENU_HEIGHT_PX = 120;
+
+// Discover
+export const DISCOVER_SECTION_LIMIT = 5;
+export const SUGGESTIONS_DEFAULT_LIMIT = 20;
+export const DISCOVER_TIME_FILTER_DAYS = [null, 365, 90, 30, 7] as const;
+export const DISCOVER_FIRST_SECTION_DELAY_MS = 500;
+export const DISCOVER_NEXT_SECTION_DELAY_MS = 300;
+export const DISCOVER_RETRY_COUNT = 3;
+
+// Validation
+export const USERNAME_MAX_LENGTH = 40;
+
+// Feedback
+export const NOTIFICATION_DURATION_MS = 6 * SECOND_MS;
+export const NOTIFICATION_EXIT_ANIMATION_MS = 200;
+export const BUTTON_FLASH_MS = 200;
+export const FRIENDS_LINK_COPIED_MS = 1_200;
+export const SETTINGS_LINK_COPIED_MS = 1_500;
+export const USERNAME_SAVED_MS = 2 * SECOND_MS;
+
+// Playback
+export const PLAYED_ITEM_OVERRIDE_MS = 30 * SECOND_MS;
+export const PLAYED_ITEM_LOADING_MAX_MS = 10 * SECOND_MS;
+export const PLAYBACK_CONTROL_OVERRIDE_MS = 10 * SECOND_MS;
+export const PROGRESS_TICK_MS = 500;
+export const NEXT_TRACK_TRIGGER_MS = SECOND_MS;
+export const MINI_PLAYER_RETRY_AFTER_TRANSFER_MS = SECOND_MS;
+export const TRACK_PAGE_RETRY_AFTER_TRANSFER_MS = 1_500;
+export const PLAY_RETRY_COUNT = 3;
+export const PLAY_RETRY_DELAY_STEP_MS = 500;
+export const PLAYBACK_POLL_COUNT = 10;
+export const PLAYBACK_POLL_COUNT_AFTER_TRANSFER = 15;
+export const PLAYBACK_POLL_INTERVAL_MS = 500;
+export const PLAYBACK_REFETCH_PLAYING_MS = 5 * SECOND_MS;
+export const PLAYBACK_REFETCH_IDLE_MS = 20 * SECOND_MS;
+export const PLAYBACK_STALE_MS = 10 * SECOND_MS;
+export const WEB_PLAYER_VOLUME = 0.8;
+
+// Query freshness
+export const DEFAULT_QUERY_RETRY = 2;
+export const CURRENT_USER_STALE_MS = 30 * SECOND_MS;
+export const CURRENT_USER_RETRY = 1;
+export const IGNORED_LIST_STALE_MS = MINUTE_MS;
+export const SPOTIFY_STATS_REFETCH_MS = MINUTE_MS;
+export const SPOTIFY_STATS_STALE_MS = 5 * MINUTE_MS;
+export const PENDING_FRIEND_REQUESTS_STALE_MS = 2 * MINUTE_MS;
+export const PENDING_FRIEND_REQUESTS_REFETCH_MS = 5 * MINUTE_MS;
+export const ADMIN_NOTIFICATIONS_STALE_MS = 10 * SECOND_MS;
+export const ADMIN_NOTIFICATIONS_REFETCH_MS = 30 * SECOND_MS;
+export const SEARCH_RESULTS_STALE_MS = 5 * MINUTE_MS;
+export const ARTIST_TRACK_PLAYLIST_STALE_MS = MINUTE_MS;
+export const ALBUM_STALE_MS = 5 * MINUTE_MS;
+export const BACKEND_STATUS_STALE_MS = MINUTE_MS;
+export const BACKEND_STATUS_REFETCH_MS = MINUTE_MS;
+export const FRIENDSHIP_STATUS_STALE_MS = 10 * SECOND_MS;
+
+// Layout
+export const MOBILE_BREAKPOINT_PX = 600;
+export const MOBILE_MINI_PLAYER_HEIGHT_PX = 78;
+
+// Service worker
+export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 5 * MINUTE_MS;
+
+// Import
+export const IMPORT_WAIT_TICK_MS = MINUTE_MS;
+
+// Profiles and artists
+export const MEDAL_RANKS = 3;
+export const ARTIST_HEADER_GENRES = 3;
+export const ARTIST_DESCRIPTION_GENRES = 2;
