@@ -19,17 +19,23 @@ import type { Db } from './db/client';
 import { createAuth } from './http/auth';
 import { refuseCrossSiteWrites } from './http/cross-site';
 import { HttpError, installErrorHandling } from './http/errors';
+import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
+import { friendshipRoutes } from './routes/friendship/routes';
+import { metricsRoutes } from './routes/metrics/routes';
 import { sessionRoutes } from './routes/session/routes';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
 import { userRoutes } from './routes/user/routes';
 import type { TokenCipher } from './services/token-cipher';
+import type { SpotifyClient } from './spotify/client';
 
 export interface AppDependencies {
   config: Config;
   db: Db;
   cipher: TokenCipher;
+  spotify: SpotifyClient;
+  metrics: Metrics;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -63,6 +69,8 @@ export async function buildApp({
   config,
   db,
   cipher,
+  spotify,
+  metrics,
   logger = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -105,8 +113,18 @@ export async function buildApp({
     db,
     cipher,
     auth: createAuth(db, config.secureCookies),
+    spotify,
+    metrics,
   };
-  for (const routes of [statusRoutes, userRoutes, sessionRoutes, spotifyRoutes]) {
+  const areas = [
+    statusRoutes,
+    userRoutes,
+    sessionRoutes,
+    spotifyRoutes,
+    friendshipRoutes,
+    metricsRoutes,
+  ];
+  for (const routes of areas) {
     await app.register(routes, context);
   }
 

@@ -37,6 +37,11 @@ const environment = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECURE_COOKIES: booleanFlag,
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  METRICS_TOKEN: optionalString,
 });
 
 export interface SpotifyConfig {
@@ -61,6 +66,9 @@ export interface Config {
   rateLimitPerMinute: number;
   logLevel: string;
   secureCookies: boolean;
+  /** `serve` also runs the background jobs (the default; production runs `worker` processes). */
+  jobsInProcess: boolean;
+  metricsToken: string | undefined;
   version: string;
   webDistDir: string;
 }
@@ -127,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.SECURE_COOKIES || publicUrl.startsWith('https://'),
+    jobsInProcess: e.JOBS_IN_PROCESS,
+    metricsToken: e.METRICS_TOKEN,
     version: readVersion(),
     webDistDir: path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist'),
   };

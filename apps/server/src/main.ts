@@ -1,3 +1,4 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import {
@@ -6,46 +7,105 @@ import {
   startEmbeddedPostgres,
   type Database,
 } from './db/client';
-import { createTokenCipher, loadOrCreateKeyFile } from './services/token-cipher';
+import { startJobRunner, type JobRunner } from './jobs/runner';
+import { createMetrics, createSpotifyHttp, type Metrics } from './observability/metrics';
+import { createTokenCipher, loadOrCreateKeyFile, type TokenCipher } from './services/token-cipher';
+import { SpotifyClient } from './spotify/client';
 
-const USAGE = 'Usage: main.ts <serve|migrate>';
+const USAGE = 'Usage: main.ts <serve|worker|migrate>';
 
-async function openDatabase(config: Config): Promise<Database> {
+interface Runtime {
+  config: Config;
+  database: Database;
+  cipher: TokenCipher;
+  metrics: Metrics;
+  spotify: SpotifyClient;
+}
+
+async function openRuntime(config: Config): Promise<Runtime> {
   const database = config.databaseUrl
     ? connectPostgres(config.databaseUrl)
     : await startEmbeddedPostgres(config.dataDir);
   await applyMigrations(database);
-  return database;
+  const key = config.encryptionKey ?? (await loadOrCreateKeyFile(config.dataDir));
+  const metrics = createMetrics();
+  return {
+    config,
+    database,
+    cipher: createTokenCipher(key),
+    metrics,
+    spotify: new SpotifyClient(config.spotify, createSpotifyHttp(metrics)),
+  };
 }
 
-async function serve(config: Config): Promise<void> {
-  const database = await openDatabase(config);
-  const key = config.encryptionKey ?? (await loadOrCreateKeyFile(config.dataDir));
-  const app = await buildApp({
-    config,
-    db: database.db,
-    cipher: createTokenCipher(key),
-    logger: { level: config.logLevel },
-  });
+function startJobs(runtime: Runtime, log: FastifyBaseLogger): Promise<JobRunner> {
+  const { database, cipher, spotify, metrics } = runtime;
+  return startJobRunner({ db: database.db, pool: database.pool, cipher, spotify, metrics, log });
+}
+
+/** Stops everything once on SIGINT/SIGTERM, in order, then exits. */
+function onShutdown(log: FastifyBaseLogger, steps: (() => Promise<unknown>)[]): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    log.info({ signal }, 'shutting down');
+    for (const step of steps) await step();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function serve(config: Config): Promise<void> {
+  const runtime = await openRuntime(config);
+  const app = await buildApp({
+    config,
+    db: runtime.database.db,
+    cipher: runtime.cipher,
+    spotify: runtime.spotify,
+    metrics: runtime.metrics,
+    logger: { level: config.logLevel },
+  });
   await app.listen({ port: config.port, host: config.host });
+  // Jobs start once the server listens: with the sandbox mounted, Spotify is this process.
+  const jobs = config.jobsInProcess ? await startJobs(runtime, app.log) : undefined;
+  onShutdown(app.log, [
+    async () => jobs?.stop(),
+    () => app.close(),
+    () => runtime.database.close(),
+  ]);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   const spotify = config.spotify.sandboxMounted ? 'the Spotify sandbox' : config.spotify.apiUrl;
-  app.log.info(`Earshot ${config.version} on ${config.publicUrl} (${where}, ${spotify})`);
+  const jobsWhere = jobs ? 'jobs in this process' : 'jobs in worker processes';
+  app.log.info(
+    `Earshot ${config.version} on ${config.publicUrl} (${where}, ${spotify}, ${jobsWhere})`,
+  );
+}
+
+/** Runs the background jobs only; its metrics are served on PORT (loopback or METRICS_TOKEN). */
+async function worker(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'The worker needs DATABASE_URL: the embedded database belongs to the `serve` process, which runs the jobs itself.',
+    );
+  }
+  const runtime = await openRuntime(config);
+  const server = Fastify({ logger: { level: config.logLevel } });
+  server.get('/metrics', async (_request, reply) =>
+    reply.type(runtime.metrics.registry.contentType).send(await runtime.metrics.registry.metrics()),
+  );
+  const jobs = await startJobs(runtime, server.log);
+  await server.listen({ port: config.port, host: '127.0.0.1' });
+  onShutdown(server.log, [() => jobs.stop(), () => server.close(), () => runtime.database.close()]);
+  server.log.info(`Earshot worker ${config.version} running jobs`);
 }
 
 async function migrateOnly(config: Config): Promise<void> {
-  const database = await openDatabase(config);
+  const database = config.databaseUrl
+    ? connectPostgres(config.databaseUrl)
+    : await startEmbeddedPostgres(config.dataDir);
+  await applyMigrations(database);
   await database.close();
   console.log('Migrations applied.');
 }
@@ -53,6 +113,7 @@ async function migrateOnly(config: Config): Promise<void> {
 async function main(command = 'serve'): Promise<void> {
   const config = loadConfig();
   if (command === 'serve') return serve(config);
+  if (command === 'worker') return worker(config);
   if (command === 'migrate') return migrateOnly(config);
   throw new ConfigError(USAGE);
 }

@@ -16,3 +16,13 @@ export const currentUser = z
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUser>;
+
+export const USERNAME_MAX_LENGTH = 40;
+
+/** Usernames are URL-safe: letters, digits, dot, dash and underscore; unique ignoring case. */
+export const usernameUpdate = z.object({
+  username: z.string().trim().max(USERNAME_MAX_LENGTH, 'Username is too long.'),
+});
+export type UsernameUpdate = z.infer<typeof usernameUpdate>;
+
+export const usernameUpdated = z.object({ username: z.string() }).meta({ id: 'UsernameUpdated' });

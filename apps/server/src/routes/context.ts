@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Auth } from '../http/auth';
+import type { Metrics } from '../observability/metrics';
 import type { TokenCipher } from '../services/token-cipher';
+import type { SpotifyClient } from '../spotify/client';
 
 /** What every route area gets: configuration, the database and the shared helpers. */
 export interface RouteContext {
@@ -10,6 +12,8 @@ export interface RouteContext {
   db: Db;
   cipher: TokenCipher;
   auth: Auth;
+  spotify: SpotifyClient;
+  metrics: Metrics;
 }
 
 export type RoutePlugin = FastifyPluginAsyncZod<RouteContext>;

@@ -4,9 +4,9 @@ import type { SpotifyConfig } from '../config';
 import type { Db } from '../db/client';
 import { oauthLogins } from '../db/schema/sessions';
 import type { UserRow } from '../db/schema/users';
-import { authorizationUrl, createPkcePair, exchangeAuthorizationCode } from '../spotify/accounts';
+import { authorizationUrl, createPkcePair } from '../spotify/accounts';
+import type { SpotifyClient } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
-import { fetchCurrentUser } from '../spotify/web-api';
 import type { TokenCipher } from './token-cipher';
 import { upsertSpotifyUser } from './users';
 
@@ -49,7 +49,7 @@ export interface CallbackParams {
  */
 export async function completeLogin(
   db: Db,
-  spotify: SpotifyConfig,
+  spotify: SpotifyClient,
   cipher: TokenCipher,
   params: CallbackParams,
 ): Promise<{ user: UserRow; returnTo: string }> {
@@ -64,9 +64,9 @@ export async function completeLogin(
   if (!attempt) throw new LoginError('This login link has expired. Please connect again.');
   if (!params.code) throw new LoginError('Spotify did not send an authorization code.');
   try {
-    const token = await exchangeAuthorizationCode(spotify, params.code, attempt.codeVerifier);
+    const token = await spotify.exchangeAuthorizationCode(params.code, attempt.codeVerifier);
     if (!token.refresh_token) throw new LoginError('Spotify did not grant lasting access.');
-    const profile = await fetchCurrentUser(spotify, token.access_token);
+    const profile = await spotify.currentUser(token.access_token);
     const user = await upsertSpotifyUser(db, cipher, profile, {
       ...token,
       refresh_token: token.refresh_token,

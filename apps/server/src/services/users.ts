@@ -1,12 +1,12 @@
-import type { CurrentUser } from '@earshot/contract/user';
-import { eq, sql } from 'drizzle-orm';
+import { USERNAME_MAX_LENGTH, type CurrentUser } from '@earshot/contract/user';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import { users, type UserRow } from '../db/schema/users';
 import type { PrivateUser, TokenResponse } from '../spotify/schemas';
+import { HttpError } from '../http/errors';
 import type { TokenCipher } from './token-cipher';
 
-export const USERNAME_MAX_LENGTH = 40;
 const UNIQUE_VIOLATION = '23505';
 /** Latin letters that Unicode does not decompose into a base letter plus accents. */
 const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = {
@@ -138,4 +138,52 @@ export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): 
     is_admin: user.email !== null && adminEmails.has(user.email.toLowerCase()),
     subscribed: user.subscribed,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a username may contain: it appears in URLs as it is. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** A user by username (any case) or id, as `/user/{username or id}` links name them. */
+export async function findUserByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
+  const byUsername = sql`lower(${users.username}) = lower(${handle})`;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(UUID.test(handle) ? or(eq(users.id, handle), byUsername) : byUsername)
+    .limit(1);
+  return user;
+}
+
+/** The user named in a route, or 404. */
+export async function requireUserByHandle(db: Db, handle: string): Promise<UserRow> {
+  const user = await findUserByHandle(db, handle);
+  if (!user) throw new HttpError(404, 'User not found');
+  return user;
+}
+
+/** Sets a new username (already trimmed): 400 when empty or not URL-safe, 409 when taken. */
+export async function changeUsername(db: Db, userId: string, username: string): Promise<string> {
+  if (username === '') throw new HttpError(400, 'Username cannot be empty.');
+  if (username.length > USERNAME_MAX_LENGTH) {
+    throw new HttpError(400, `Username can have at most ${USERNAME_MAX_LENGTH} characters.`);
+  }
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new HttpError(400, 'Username may only contain letters, digits, ".", "-" and "_".');
+  }
+  const taken = async () => {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)));
+    return other !== undefined;
+  };
+  if (await taken()) throw new HttpError(409, 'That username is taken.');
+  try {
+    await db.update(users).set({ username, updatedAt: new Date() }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'That username is taken.');
+    throw error;
+  }
+  return username;
 }

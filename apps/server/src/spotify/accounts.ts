@@ -1,8 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SpotifyConfig } from '../config';
-import { SpotifyError, SpotifyGrantRevokedError } from './errors';
-import { spotifyFetch } from './http';
-import { tokenResponse, type TokenResponse } from './schemas';
 
 /**
  * What Earshot asks of a Spotify account, and why (the README explains each to operators):
@@ -47,44 +44,4 @@ export function authorizationUrl(
     code_challenge: params.codeChallenge,
   }).toString();
   return url.toString();
-}
-
-async function requestToken(spotify: SpotifyConfig, form: Record<string, string>) {
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-  };
-  const body = new URLSearchParams(form);
-  if (spotify.clientSecret) {
-    const basic = Buffer.from(`${spotify.clientId}:${spotify.clientSecret}`).toString('base64');
-    headers.authorization = `Basic ${basic}`;
-  } else {
-    body.set('client_id', spotify.clientId);
-  }
-  try {
-    const token = await spotifyFetch(
-      `${spotify.accountsUrl}/api/token`,
-      { method: 'POST', headers, body },
-      tokenResponse,
-    );
-    if (!token) throw new SpotifyError('Spotify answered without a token', 502);
-    return token;
-  } catch (error) {
-    if (error instanceof SpotifyError && error.reason === 'invalid_grant') {
-      throw new SpotifyGrantRevokedError(error.message);
-    }
-    throw error;
-  }
-}
-
-export function exchangeAuthorizationCode(
-  spotify: SpotifyConfig,
-  code: string,
-  codeVerifier: string,
-): Promise<TokenResponse> {
-  return requestToken(spotify, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: spotify.redirectUri,
-    code_verifier: codeVerifier,
-  });
 }

@@ -5,8 +5,6 @@ export class SpotifyError extends Error {
     readonly status: number,
     /** Player reason (NO_ACTIVE_DEVICE, PREMIUM_REQUIRED, …) or accounts error code. */
     readonly reason?: string,
-    /** Seconds Spotify asked us to wait (429). */
-    readonly retryAfterSec?: number,
   ) {
     super(message);
     this.name = 'SpotifyError';
@@ -18,5 +16,16 @@ export class SpotifyGrantRevokedError extends SpotifyError {
   constructor(message: string) {
     super(message, 400, 'invalid_grant');
     this.name = 'SpotifyGrantRevokedError';
+  }
+}
+
+/** Spotify asked for a wait longer than the caller can hold: retry at `retryAt` (ms epoch). */
+export class SpotifyRateLimitedError extends SpotifyError {
+  constructor(
+    readonly retryAfterSec: number,
+    readonly retryAt: number,
+  ) {
+    super(`Spotify is rate limiting Earshot; retry in ${retryAfterSec} s`, 429);
+    this.name = 'SpotifyRateLimitedError';
   }
 }

@@ -1,21 +1,35 @@
 import type { z } from 'zod';
-import { SpotifyError } from './errors';
+import { SpotifyError, SpotifyRateLimitedError } from './errors';
+import type { SpotifyRateGate } from './rate-gate';
 import { accountsError, webApiError } from './schemas';
 
 export interface SpotifyHttpOptions {
   timeoutMs: number;
-  /** Attempts for 5xx, network errors and short 429 waits. */
+  /** Attempts for 5xx and network errors. */
   maxAttempts: number;
-  /** A 429 asking for a longer wait than this is reported to the caller instead of awaited. */
-  maxRetryAfterSec: number;
+  /** 429 answers retried after their Retry-After before giving up. */
+  max429Retries: number;
+  /** A caller waits at most this long at a closed gate; longer waits are raised instead. */
+  maxGateWaitMs: number;
   /** Base of the jittered exponential backoff between attempts. */
   backoffMs: number;
+}
+
+/** How one process talks to Spotify: the shared rate gate, limits, and a metrics hook. */
+export interface SpotifyHttp {
+  gate: SpotifyRateGate;
+  options: SpotifyHttpOptions;
+  /** Called once per HTTP exchange: `status` 0 for a network error or timeout. */
+  observe?(endpoint: string, status: number, seconds: number): void;
+  /** Called with each wait imposed by a 429. */
+  observeRateLimitWait?(seconds: number): void;
 }
 
 export const defaultHttpOptions: SpotifyHttpOptions = {
   timeoutMs: 10_000,
   maxAttempts: 3,
-  maxRetryAfterSec: 5,
+  max429Retries: 5,
+  maxGateWaitMs: 60_000,
   backoffMs: 250,
 };
 
@@ -25,52 +39,73 @@ function backoff(attempt: number, baseMs: number): number {
   return baseMs * 2 ** (attempt - 1) * (0.5 + Math.random());
 }
 
-function errorFromBody(status: number, text: string, retryAfterSec?: number): SpotifyError {
+function errorFromBody(status: number, text: string): SpotifyError {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return new SpotifyError(`Spotify answered ${status}`, status, undefined, retryAfterSec);
+    return new SpotifyError(`Spotify answered ${status}`, status);
   }
   const api = webApiError.safeParse(body);
   if (api.success) {
     const { message, reason } = api.data.error;
-    return new SpotifyError(message || `Spotify answered ${status}`, status, reason, retryAfterSec);
+    return new SpotifyError(message || `Spotify answered ${status}`, status, reason);
   }
   const accounts = accountsError.safeParse(body);
   if (accounts.success) {
     const { error, error_description } = accounts.data;
-    return new SpotifyError(error_description ?? error, status, error, retryAfterSec);
+    return new SpotifyError(error_description ?? error, status, error);
   }
-  return new SpotifyError(`Spotify answered ${status}`, status, undefined, retryAfterSec);
+  return new SpotifyError(`Spotify answered ${status}`, status);
+}
+
+function retryAfterSeconds(response: Response): number {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value >= 0 ? value : 1;
 }
 
 /**
- * One HTTP exchange with Spotify: timeout on every attempt, bounded retries with jittered backoff
- * on 5xx and network errors, short 429 waits honoured (longer ones raised with `retryAfterSec`).
- * A 2xx body is parsed with `schema`; with no schema any 2xx is success (player commands may
- * answer with non-JSON bodies).
+ * One exchange with Spotify: the process's rate gate first, a timeout on every attempt, bounded
+ * retries with jittered backoff on 5xx and network errors, 429s waited out through the gate (or
+ * raised as `SpotifyRateLimitedError` when the wait is too long to hold). A 2xx body is parsed
+ * with `schema`; without one any 2xx is success (player commands may answer non-JSON bodies).
+ * `endpoint` names the call for the gate and metrics, e.g. "GET /me/player/recently-played".
  */
 export async function spotifyFetch<T>(
+  http: SpotifyHttp,
+  endpoint: string,
   url: string,
   init: RequestInit,
   schema: z.ZodType<T> | undefined,
-  options: SpotifyHttpOptions = defaultHttpOptions,
 ): Promise<T | undefined> {
-  let lastError: SpotifyError | undefined;
-  for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
+  const { options, gate } = http;
+  let failures = 0;
+  let rateLimited = 0;
+  for (;;) {
+    const { waitMs, parkedUntil } = gate.delayFor(endpoint);
+    if (parkedUntil !== undefined || waitMs > options.maxGateWaitMs) {
+      const until = parkedUntil ?? Date.now() + waitMs;
+      throw new SpotifyRateLimitedError(Math.ceil((until - Date.now()) / 1000), until);
+    }
+    if (waitMs > 0) await sleep(waitMs);
+
+    const started = performance.now();
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
     } catch (cause) {
+      http.observe?.(endpoint, 0, (performance.now() - started) / 1000);
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-      lastError = new SpotifyError(
+      const error = new SpotifyError(
         timedOut ? 'Spotify did not answer in time' : 'Spotify could not be reached',
         0,
       );
-      if (attempt < options.maxAttempts) await sleep(backoff(attempt, options.backoffMs));
+      if (++failures >= options.maxAttempts) throw error;
+      await sleep(backoff(failures, options.backoffMs));
       continue;
     }
+    http.observe?.(endpoint, response.status, (performance.now() - started) / 1000);
+
     if (response.ok) {
       if (!schema) {
         await response.body?.cancel();
@@ -89,16 +124,20 @@ export async function spotifyFetch<T>(
       }
       return parsed.data;
     }
-    const retryAfterHeader = Number(response.headers.get('retry-after'));
-    const retryAfterSec = Number.isFinite(retryAfterHeader) ? retryAfterHeader : undefined;
-    lastError = errorFromBody(response.status, await response.text(), retryAfterSec);
-    const retryable =
-      response.status >= 500 ||
-      (response.status === 429 && (retryAfterSec ?? 1) <= options.maxRetryAfterSec);
-    if (!retryable || attempt === options.maxAttempts) throw lastError;
-    await sleep(
-      response.status === 429 ? (retryAfterSec ?? 1) * 1000 : backoff(attempt, options.backoffMs),
-    );
+
+    if (response.status === 429) {
+      await response.body?.cancel();
+      const retryAfter = retryAfterSeconds(response);
+      http.observeRateLimitWait?.(retryAfter);
+      const parked = gate.noteRetryAfter(endpoint, retryAfter);
+      if (parked || ++rateLimited > options.max429Retries) {
+        throw new SpotifyRateLimitedError(retryAfter, Date.now() + retryAfter * 1000);
+      }
+      continue;
+    }
+
+    const error = errorFromBody(response.status, await response.text());
+    if (response.status < 500 || ++failures >= options.maxAttempts) throw error;
+    await sleep(backoff(failures, options.backoffMs));
   }
-  throw lastError ?? new SpotifyError('Spotify could not be reached', 0);
 }

@@ -39,3 +39,90 @@ export const privateUser = z.object({
   images: z.array(image).optional(),
 });
 export type PrivateUser = z.infer<typeof privateUser>;
+
+export const simplifiedArtist = z.object({ id: z.string(), name: z.string() });
+
+export const simplifiedAlbum = z.object({
+  id: z.string(),
+  name: z.string(),
+  album_type: z.string().optional(),
+  release_date: z.string().optional(),
+  release_date_precision: z.string().optional(),
+  total_tracks: z.number().int().optional(),
+  images: z.array(image).nullable().optional(),
+  artists: z.array(simplifiedArtist).default([]),
+});
+export type SimplifiedAlbum = z.infer<typeof simplifiedAlbum>;
+
+/** A track; `id` is null for local files, which Earshot cannot identify and skips. */
+export const track = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  album: simplifiedAlbum,
+  artists: z.array(simplifiedArtist),
+  duration_ms: z.number().int(),
+  explicit: z.boolean().optional(),
+  popularity: z.number().int().optional(),
+  external_ids: z.object({ isrc: z.string().optional() }).optional(),
+  track_number: z.number().int().optional(),
+  disc_number: z.number().int().optional(),
+  is_local: z.boolean().optional(),
+});
+export type SpotifyTrack = z.infer<typeof track>;
+
+export const fullArtist = simplifiedArtist.extend({
+  genres: z.array(z.string()).optional(),
+  popularity: z.number().int().optional(),
+  followers: z.object({ total: z.number().int() }).optional(),
+  images: z.array(image).nullable().optional(),
+});
+export type FullArtist = z.infer<typeof fullArtist>;
+
+export const fullAlbum = simplifiedAlbum;
+
+const context = z.object({ type: z.string(), uri: z.string() }).nullable();
+
+export const recentlyPlayedPage = z.object({
+  items: z.array(z.object({ track, played_at: z.string(), context: context.optional() })),
+  next: z.string().nullable().optional(),
+  cursors: z.object({ after: z.string().optional(), before: z.string().optional() }).nullable(),
+});
+export type RecentlyPlayedPage = z.infer<typeof recentlyPlayedPage>;
+
+export const savedTracksPage = z.object({
+  items: z.array(z.object({ added_at: z.string(), track })),
+  next: z.string().nullable(),
+  total: z.number().int(),
+});
+
+export const followedArtistsPage = z.object({
+  artists: z.object({
+    items: z.array(fullArtist),
+    next: z.string().nullable(),
+    cursors: z.object({ after: z.string().nullable().optional() }).nullable(),
+  }),
+});
+
+export const simplifiedPlaylist = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  public: z.boolean().nullable().optional(),
+  collaborative: z.boolean(),
+  owner: z.object({ id: z.string(), display_name: z.string().nullable().optional() }),
+  images: z.array(image).nullable().optional(),
+  snapshot_id: z.string().optional(),
+  /** `items` since February 2026; `tracks` before (and still, deprecated). */
+  items: z.object({ total: z.number().int() }).optional(),
+  tracks: z.object({ total: z.number().int() }).nullable().optional(),
+});
+export type SimplifiedPlaylist = z.infer<typeof simplifiedPlaylist>;
+
+export const playlistsPage = z.object({
+  items: z.array(simplifiedPlaylist),
+  next: z.string().nullable(),
+});
+
+export const tracksBatch = z.object({ tracks: z.array(track.nullable()) });
+export const artistsBatch = z.object({ artists: z.array(fullArtist.nullable()) });
+export const albumsBatch = z.object({ albums: z.array(fullAlbum.nullable()) });

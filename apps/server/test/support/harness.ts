@@ -6,7 +6,9 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import { createMetrics, createSpotifyHttp } from '../../src/observability/metrics';
 import { createTokenCipher } from '../../src/services/token-cipher';
+import { SpotifyClient } from '../../src/spotify/client';
 import { freshDatabase } from './database';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -54,11 +56,10 @@ export async function startHarness(
     SPOTIFY_API_URL: `${sandbox.url}/v1`,
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    cipher: createTokenCipher(randomBytes(32)),
-  });
+  const metrics = createMetrics();
+  const spotify = new SpotifyClient(config.spotify, createSpotifyHttp(metrics, { backoffMs: 10 }));
+  const cipher = createTokenCipher(randomBytes(32));
+  const app = await buildApp({ config, db: database.db, cipher, spotify, metrics });
 
   async function login(accountId: string, next = '/'): Promise<LoginResult> {
     const authorize = await app.inject({

@@ -6,6 +6,7 @@ import {
   streamingStats,
 } from '@earshot/contract/spotify';
 import { signedInUser } from '../../http/auth';
+import { syncSoon } from '../../jobs/dispatch';
 import { LoginError, completeLogin, startLogin } from '../../services/login';
 import { createSession } from '../../services/sessions';
 import { spotifyConnectionActive } from '../../services/users';
@@ -18,7 +19,7 @@ function withConnectedFlag(returnTo: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth }) => {
+export const spotifyRoutes: RoutePlugin = async (app, { db, cipher, auth, spotify }) => {
   app.get(
     '/api/spotify/authorize',
     {
@@ -31,7 +32,7 @@ export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth
       },
     },
     async (request) => ({
-      authorization_url: await startLogin(db, config.spotify, request.query.next),
+      authorization_url: await startLogin(db, spotify.config, request.query.next),
     }),
   );
 
@@ -47,8 +48,9 @@ export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth
     },
     async (request, reply) => {
       try {
-        const { user, returnTo } = await completeLogin(db, config.spotify, cipher, request.query);
+        const { user, returnTo } = await completeLogin(db, spotify, cipher, request.query);
         auth.setSessionCookie(reply, await createSession(db, user.id));
+        await syncSoon(db, user.id);
         return reply.redirect(withConnectedFlag(returnTo), 303);
       } catch (error) {
         if (!(error instanceof LoginError)) request.log.error({ err: error }, 'login failed');

@@ -1,10 +1,10 @@
 import { errorBody } from '@earshot/contract/errors';
-import { currentUser } from '@earshot/contract/user';
+import { currentUser, usernameUpdate, usernameUpdated } from '@earshot/contract/user';
 import { signedInUser } from '../../http/auth';
-import { toCurrentUser } from '../../services/users';
+import { changeUsername, toCurrentUser } from '../../services/users';
 import type { RoutePlugin } from '../context';
 
-export const userRoutes: RoutePlugin = async (app, { config, auth }) => {
+export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
   app.get(
     '/api/user/me',
     {
@@ -16,5 +16,21 @@ export const userRoutes: RoutePlugin = async (app, { config, auth }) => {
       },
     },
     async (request) => toCurrentUser(signedInUser(request), config.adminEmails),
+  );
+
+  app.post(
+    '/api/user/username',
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Changes the public username (trimmed; unique ignoring case)',
+        body: usernameUpdate,
+        response: { 200: usernameUpdated, 400: errorBody, 401: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => ({
+      username: await changeUsername(db, signedInUser(request).id, request.body.username),
+    }),
   );
 };

@@ -1,0 +1,61 @@
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { artists, tracks } from './catalog';
+import { users } from './users';
+
+/** The user's Spotify library ("liked songs"), mirrored: a like is a saved track. */
+export const savedTracks = pgTable(
+  'saved_tracks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trackId: text('track_id')
+      .notNull()
+      .references(() => tracks.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.trackId] })],
+);
+
+export const followedArtists = pgTable(
+  'followed_artists',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artistId: text('artist_id')
+      .notNull()
+      .references(() => artists.id),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.artistId] })],
+);
+
+/** Playlists as listed by Spotify (metadata; the items are read when a playlist is opened). */
+export const playlists = pgTable('playlists', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  picture: text('picture'),
+  ownerSpotifyId: text('owner_spotify_id').notNull(),
+  ownerName: text('owner_name'),
+  isPublic: boolean('is_public'),
+  isCollaborative: boolean('is_collaborative').notNull(),
+  trackCount: integer('track_count').notNull(),
+  snapshotId: text('snapshot_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The playlists in a user's library, in Spotify's order. */
+export const userPlaylists = pgTable(
+  'user_playlists',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.playlistId] })],
+);

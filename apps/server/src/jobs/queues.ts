@@ -1,0 +1,12 @@
+/** The pg-boss queues Earshot runs. */
+export const QUEUES = {
+  syncRecent: 'sync-recent',
+  syncLibrary: 'sync-library',
+  enrichCatalog: 'enrich-catalog',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface UserJob {
+  userId: string;
+}

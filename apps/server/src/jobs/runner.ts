@@ -1,0 +1,198 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Db } from '../db/client';
+import { spotifyAccounts } from '../db/schema/spotify-accounts';
+import type { Metrics } from '../observability/metrics';
+import { enrichArtists } from '../services/enrich-catalog';
+import { SpotifyDisconnectedError, tokenSourceFor } from '../services/spotify-tokens';
+import { syncLibrary } from '../services/sync-library';
+import { syncRecentPlays } from '../services/sync-recent';
+import type { TokenCipher } from '../services/token-cipher';
+import type { SpotifyClient } from '../spotify/client';
+import { SpotifyRateLimitedError } from '../spotify/errors';
+import {
+  LIBRARY_LEASE_SEC,
+  RECENT_LEASE_SEC,
+  artistsAwaitEnrichment,
+  leaseDueAccounts,
+} from './dispatch';
+import { QUEUES, type QueueName, type UserJob } from './queues';
+
+export interface JobDependencies {
+  db: Db;
+  pool: pg.Pool;
+  cipher: TokenCipher;
+  spotify: SpotifyClient;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+}
+
+export interface JobRunnerOptions {
+  /** How often due accounts are looked for. */
+  dispatchIntervalMs?: number;
+  /** Parallel sync jobs in this process. */
+  concurrency?: number;
+}
+
+export interface JobRunner {
+  /** Looks for due work at once (tests, and right after a user connects). */
+  dispatch(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A failed sync is tried again after this long (the dispatcher retries, not pg-boss). */
+const RETRY_AFTER_FAILURE_MS = 2 * 60 * 1000;
+
+/**
+ * Runs Earshot's background work on pg-boss queues in the same database: the dispatcher leases
+ * due accounts and queues their syncs; workers run them. Any number of processes may run this
+ * side by side: leases and `FOR UPDATE SKIP LOCKED` keep them from doing a job twice.
+ */
+export async function startJobRunner(
+  deps: JobDependencies,
+  { dispatchIntervalMs = 5_000, concurrency = 4 }: JobRunnerOptions = {},
+): Promise<JobRunner> {
+  const { db, pool, cipher, spotify, metrics, log } = deps;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schedule: false,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary]) {
+    await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0 });
+  }
+  await boss.createQueue(QUEUES.enrichCatalog, {
+    name: QUEUES.enrichCatalog,
+    policy: 'singleton',
+    retryLimit: 0,
+  });
+
+  async function timed(queue: QueueName, userId: string | null, work: () => Promise<object>) {
+    const started = performance.now();
+    let outcome = 'done';
+    try {
+      const summary = await work();
+      log.info({ job: queue, userId, ms: Math.round(performance.now() - started), ...summary });
+    } catch (error) {
+      outcome = 'failed';
+      if (error instanceof SpotifyDisconnectedError) {
+        outcome = 'disconnected';
+        log.info({ job: queue, userId }, 'Spotify disconnected: sync stopped until reconnect');
+      } else if (error instanceof SpotifyRateLimitedError) {
+        outcome = 'parked';
+        log.warn({ job: queue, userId, retryAt: new Date(error.retryAt) }, 'rate limited');
+      } else {
+        log.error({ job: queue, userId, err: error }, 'job failed');
+      }
+      throw error;
+    } finally {
+      metrics.jobs.inc({ queue, outcome });
+      metrics.jobSeconds.observe({ queue }, (performance.now() - started) / 1000);
+    }
+  }
+
+  /** After a failure, when the account should be tried again. */
+  function retryTime(error: unknown): Date {
+    if (error instanceof SpotifyRateLimitedError) return new Date(error.retryAt);
+    return new Date(Date.now() + RETRY_AFTER_FAILURE_MS);
+  }
+
+  async function runUserSync(
+    queue: QueueName,
+    userId: string,
+    dueColumn: 'recentDueAt' | 'libraryDueAt',
+    sync: typeof syncRecentPlays | typeof syncLibrary,
+  ) {
+    const auth = tokenSourceFor(db, cipher, spotify, userId);
+    try {
+      await timed(queue, userId, async () => {
+        const result = await sync(db, spotify, auth, userId);
+        if ('stored' in result) metrics.playsStored.inc({ source: 'api' }, result.stored);
+        if ('possibleGap' in result && result.possibleGap) {
+          log.warn({ userId }, 'recently-played window was full: older plays may be missing');
+        }
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof SpotifyDisconnectedError) return;
+      await db
+        .update(spotifyAccounts)
+        .set({ [dueColumn]: retryTime(error) })
+        .where(eq(spotifyAccounts.userId, userId));
+    }
+  }
+
+  const workOptions = { batchSize: 1, pollingIntervalSeconds: 1 };
+  for (let i = 0; i < concurrency; i++) {
+    await boss.work<UserJob>(QUEUES.syncRecent, workOptions, async ([job]) => {
+      if (job)
+        await runUserSync(QUEUES.syncRecent, job.data.userId, 'recentDueAt', syncRecentPlays);
+    });
+  }
+  await boss.work<UserJob>(QUEUES.syncLibrary, workOptions, async ([job]) => {
+    if (job) await runUserSync(QUEUES.syncLibrary, job.data.userId, 'libraryDueAt', syncLibrary);
+  });
+  await boss.work(QUEUES.enrichCatalog, workOptions, async () => {
+    const [account] = await db
+      .select({ userId: spotifyAccounts.userId })
+      .from(spotifyAccounts)
+      .where(eq(spotifyAccounts.status, 'active'))
+      .limit(1);
+    if (!account) return;
+    const auth = tokenSourceFor(db, cipher, spotify, account.userId);
+    await timed(QUEUES.enrichCatalog, null, async () => {
+      let artists = 0;
+      for (let batch = await enrichArtists(db, spotify, auth); batch > 0;) {
+        artists += batch;
+        batch = await enrichArtists(db, spotify, auth);
+      }
+      return { artists };
+    }).catch(() => {});
+  });
+
+  async function enqueue(queue: QueueName, userIds: string[]) {
+    if (userIds.length === 0) return;
+    await boss.insert(
+      userIds.map((userId) => ({ name: queue, data: { userId }, singletonKey: userId })),
+    );
+  }
+
+  async function dispatch() {
+    await enqueue(QUEUES.syncRecent, await leaseDueAccounts(db, 'recent_due_at', RECENT_LEASE_SEC));
+    await enqueue(
+      QUEUES.syncLibrary,
+      await leaseDueAccounts(db, 'library_due_at', LIBRARY_LEASE_SEC),
+    );
+    if (await artistsAwaitEnrichment(db)) {
+      await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'artists' });
+    }
+    for (const queue of Object.values(QUEUES)) {
+      metrics.queueDepth.set({ queue }, await boss.getQueueSize(queue));
+    }
+  }
+
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(dispatch)
+      .catch((error: unknown) => log.error({ err: error }, 'dispatch failed'));
+  }, dispatchIntervalMs);
+
+  return {
+    async dispatch() {
+      running = running.then(dispatch);
+      await running;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await running.catch(() => {});
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}

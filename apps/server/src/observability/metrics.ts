@@ -1,0 +1,85 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { defaultHttpOptions, type SpotifyHttp, type SpotifyHttpOptions } from '../spotify/http';
+import { SpotifyRateGate } from '../spotify/rate-gate';
+
+/** Prometheus metrics of one process: Spotify calls, jobs, queue depth, rate-limit waits. */
+export interface Metrics {
+  registry: Registry;
+  spotifyRequests: Counter<'endpoint' | 'status'>;
+  spotifyRequestSeconds: Histogram<'endpoint'>;
+  rateLimitWaitSeconds: Counter;
+  jobs: Counter<'queue' | 'outcome'>;
+  jobSeconds: Histogram<'queue'>;
+  queueDepth: Gauge<'queue'>;
+  playsStored: Counter<'source'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'earshot_' });
+  const registers = [registry];
+  return {
+    registry,
+    spotifyRequests: new Counter({
+      name: 'earshot_spotify_requests_total',
+      help: 'Calls to Spotify by endpoint and HTTP status (0: network error or timeout).',
+      labelNames: ['endpoint', 'status'],
+      registers,
+    }),
+    spotifyRequestSeconds: new Histogram({
+      name: 'earshot_spotify_request_seconds',
+      help: 'Duration of calls to Spotify.',
+      labelNames: ['endpoint'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    rateLimitWaitSeconds: new Counter({
+      name: 'earshot_spotify_rate_limit_wait_seconds_total',
+      help: 'Seconds Spotify asked Earshot to wait (Retry-After of 429 answers).',
+      registers,
+    }),
+    jobs: new Counter({
+      name: 'earshot_jobs_total',
+      help: 'Jobs run, by queue and outcome.',
+      labelNames: ['queue', 'outcome'],
+      registers,
+    }),
+    jobSeconds: new Histogram({
+      name: 'earshot_job_seconds',
+      help: 'Duration of jobs by queue.',
+      labelNames: ['queue'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers,
+    }),
+    queueDepth: new Gauge({
+      name: 'earshot_queue_depth',
+      help: 'Jobs waiting per queue (sampled at scrape time).',
+      labelNames: ['queue'],
+      registers,
+    }),
+    playsStored: new Counter({
+      name: 'earshot_plays_stored_total',
+      help: 'New plays stored, by source.',
+      labelNames: ['source'],
+      registers,
+    }),
+  };
+}
+
+/** How this process talks to Spotify, with every call and rate-limit wait counted. */
+export function createSpotifyHttp(
+  metrics: Metrics,
+  options: Partial<SpotifyHttpOptions> = {},
+): SpotifyHttp {
+  return {
+    gate: new SpotifyRateGate(),
+    options: { ...defaultHttpOptions, ...options },
+    observe(endpoint, status, seconds) {
+      metrics.spotifyRequests.inc({ endpoint, status: String(status) });
+      metrics.spotifyRequestSeconds.observe({ endpoint }, seconds);
+    },
+    observeRateLimitWait(seconds) {
+      metrics.rateLimitWaitSeconds.inc(seconds);
+    },
+  };
+}

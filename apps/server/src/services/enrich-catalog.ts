@@ -1,0 +1,35 @@
+import { inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { artists } from '../db/schema/catalog';
+import type { SpotifyClient, TokenSource } from '../spotify/client';
+import { storeArtists } from './catalog';
+
+/** One batch lookup's worth. */
+const ENRICH_BATCH = 50;
+
+/**
+ * Fetches full objects for artists only seen in simplified form (genres, picture, popularity
+ * where the app's mode has them), with the cheapest calls the mode allows. Artists Spotify no
+ * longer knows are marked as looked up so they are not asked for again. Returns how many were
+ * looked up; 0 means nothing is waiting.
+ */
+export async function enrichArtists(
+  db: Db,
+  spotify: SpotifyClient,
+  auth: TokenSource,
+): Promise<number> {
+  const waiting = await db
+    .select({ id: artists.id })
+    .from(artists)
+    .where(isNull(artists.enrichedAt))
+    .orderBy(artists.updatedAt)
+    .limit(ENRICH_BATCH);
+  if (waiting.length === 0) return 0;
+  const ids = waiting.map((row) => row.id);
+  await storeArtists(db, await spotify.artists(auth, ids));
+  await db
+    .update(artists)
+    .set({ enrichedAt: sql`now()` })
+    .where(inArray(artists.id, ids));
+  return ids.length;
+}

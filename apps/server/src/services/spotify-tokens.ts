@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { spotifyAccounts } from '../db/schema/spotify-accounts';
+import type { SpotifyClient, TokenSource } from '../spotify/client';
+import { SpotifyGrantRevokedError } from '../spotify/errors';
+import type { TokenCipher } from './token-cipher';
+
+/** Tokens are refreshed this long before they expire, so no call goes out with a dying one. */
+const REFRESH_AHEAD_MS = 60_000;
+
+/** The user has no working Spotify connection: they must connect again. */
+export class SpotifyDisconnectedError extends Error {
+  constructor(readonly userId: string) {
+    super('Spotify is not connected');
+    this.name = 'SpotifyDisconnectedError';
+  }
+}
+
+/**
+ * A user's Spotify access token from the database, refreshed ahead of expiry and when Spotify
+ * refuses it. Refreshes run under the account's row lock: PKCE refresh tokens are single-use,
+ * so two processes must never spend the same one. `invalid_grant` marks the account revoked.
+ */
+export function tokenSourceFor(
+  db: Db,
+  cipher: TokenCipher,
+  spotify: SpotifyClient,
+  userId: string,
+): TokenSource {
+  let lastToken: string | undefined;
+
+  async function refresh(refused: string | undefined): Promise<string> {
+    try {
+      return await db.transaction(async (tx) => {
+        const [account] = await tx
+          .select()
+          .from(spotifyAccounts)
+          .where(eq(spotifyAccounts.userId, userId))
+          .for('update');
+        if (!account || account.status !== 'active') throw new SpotifyDisconnectedError(userId);
+        const current = cipher.decrypt(account.accessTokenEncrypted);
+        const fresh = account.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS;
+        // Another process refreshed while we waited for the lock: use its token.
+        if (fresh && current !== refused) return current;
+        const token = await spotify.refreshAccessToken(
+          cipher.decrypt(account.refreshTokenEncrypted),
+        );
+        await tx
+          .update(spotifyAccounts)
+          .set({
+            accessTokenEncrypted: cipher.encrypt(token.access_token),
+            accessTokenExpiresAt: new Date(Date.now() + token.expires_in * 1000),
+            ...(token.refresh_token && {
+              refreshTokenEncrypted: cipher.encrypt(token.refresh_token),
+            }),
+            ...(token.scope && { scopes: token.scope }),
+            updatedAt: new Date(),
+          })
+          .where(eq(spotifyAccounts.userId, userId));
+        return token.access_token;
+      });
+    } catch (error) {
+      if (error instanceof SpotifyGrantRevokedError) {
+        await db
+          .update(spotifyAccounts)
+          .set({ status: 'revoked', updatedAt: new Date() })
+          .where(eq(spotifyAccounts.userId, userId));
+        throw new SpotifyDisconnectedError(userId);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async accessToken() {
+      const [account] = await db
+        .select()
+        .from(spotifyAccounts)
+        .where(eq(spotifyAccounts.userId, userId));
+      if (!account || account.status !== 'active') throw new SpotifyDisconnectedError(userId);
+      if (account.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS) {
+        lastToken = cipher.decrypt(account.accessTokenEncrypted);
+      } else {
+        lastToken = await refresh(undefined);
+      }
+      return lastToken;
+    },
+    async renewedAccessToken() {
+      lastToken = await refresh(lastToken);
+      return lastToken;
+    },
+  };
+}
