@@ -14,6 +14,8 @@ declare module 'fastify' {
 export interface Auth {
   /** preHandler: 401 unless the request carries a live session. */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** preHandler for pages visitors may see too: sets `request.user` when logged in. */
+  identifyUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   setSessionCookie(reply: FastifyReply, sessionId: string): void;
   clearSessionCookie(reply: FastifyReply): void;
 }
@@ -28,14 +30,18 @@ export function createAuth(db: Db, secureCookies: boolean): Auth {
   const setSessionCookie = (reply: FastifyReply, sessionId: string) => {
     reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   };
+  const identify = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sessionId = request.cookies[SESSION_COOKIE];
+    const session = sessionId ? await userForSession(db, sessionId) : undefined;
+    if (sessionId && session?.renewed) setSessionCookie(reply, sessionId);
+    request.user = session?.user ?? null;
+  };
   return {
     async requireUser(request, reply) {
-      const sessionId = request.cookies[SESSION_COOKIE];
-      const session = sessionId ? await userForSession(db, sessionId) : undefined;
-      if (!sessionId || !session) throw new HttpError(401, 'Not logged in');
-      if (session.renewed) setSessionCookie(reply, sessionId);
-      request.user = session.user;
+      await identify(request, reply);
+      if (!request.user) throw new HttpError(401, 'Not logged in');
     },
+    identifyUser: identify,
     setSessionCookie,
     clearSessionCookie(reply) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);

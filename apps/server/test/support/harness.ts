@@ -59,7 +59,9 @@ export async function startHarness(
   const metrics = createMetrics();
   const spotify = new SpotifyClient(config.spotify, createSpotifyHttp(metrics, { backoffMs: 10 }));
   const cipher = createTokenCipher(randomBytes(32));
-  const app = await buildApp({ config, db: database.db, cipher, spotify, metrics });
+  // TEST_LOG=error (or another level) shows the server's logs while debugging a test.
+  const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
+  const app = await buildApp({ config, db: database.db, cipher, spotify, metrics, logger });
 
   async function login(accountId: string, next = '/'): Promise<LoginResult> {
     const authorize = await app.inject({

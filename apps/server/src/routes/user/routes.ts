@@ -1,7 +1,12 @@
 import { errorBody } from '@earshot/contract/errors';
+import { publicProfile } from '@earshot/contract/profile';
 import { currentUser, usernameUpdate, usernameUpdated } from '@earshot/contract/user';
+import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
-import { changeUsername, toCurrentUser } from '../../services/users';
+import { friendshipStatus } from '../../services/social';
+import { profileStats, tasteMatch } from '../../services/stats';
+import { changeUsername, findUserByHandle, toCurrentUser } from '../../services/users';
+import { HttpError } from '../../http/errors';
 import type { RoutePlugin } from '../context';
 
 export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
@@ -32,5 +37,37 @@ export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
     async (request) => ({
       username: await changeUsername(db, signedInUser(request).id, request.body.username),
     }),
+  );
+
+  app.get(
+    '/api/user/:id/public',
+    {
+      preHandler: auth.identifyUser,
+      schema: {
+        tags: ['user'],
+        summary: 'A public profile: stats for everyone, highlights for friends and the owner',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: publicProfile, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const user = await findUserByHandle(db, request.params.id);
+      if (!user) throw new HttpError(404, 'Profile not found');
+      const viewer = request.user;
+      const friendship = viewer ? await friendshipStatus(db, viewer.id, user.id) : null;
+      const isFriend = friendship === 'friends';
+      return {
+        user: {
+          id: user.id,
+          name: user.name,
+          username: user.username,
+          picture: user.picture,
+          is_friend: isFriend,
+        },
+        friendship,
+        taste_match: isFriend && viewer ? await tasteMatch(db, viewer.id, user.id) : null,
+        stats: await profileStats(db, user.id, isFriend || friendship === 'self'),
+      };
+    },
   );
 };
