@@ -21,6 +21,7 @@ import { refuseCrossSiteWrites } from './http/cross-site';
 import { HttpError, installErrorHandling } from './http/errors';
 import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
+import { activityRoutes } from './routes/activity/routes';
 import { friendshipRoutes } from './routes/friendship/routes';
 import { metricsRoutes } from './routes/metrics/routes';
 import { sessionRoutes } from './routes/session/routes';
@@ -122,6 +123,7 @@ export async function buildApp({
     sessionRoutes,
     spotifyRoutes,
     friendshipRoutes,
+    activityRoutes,
     metricsRoutes,
   ];
   for (const routes of areas) {

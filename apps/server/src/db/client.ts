@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -46,7 +47,10 @@ export function connectPostgres(url: string, poolSize = 10): Database {
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<Database> {
   const socketDir = await mkdtemp(path.join(tmpdir(), 'earshot-pg-'));
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined);
+  // pg_trgm: the feed's search; loaded here, created by a migration as on PostgreSQL.
+  const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+    extensions: { pg_trgm },
+  });
   // More than one connection: the multiplexer keeps each transaction's queries together.
   const server = new PGLiteSocketServer({
     db: pglite,

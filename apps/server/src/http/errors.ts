@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SpotifyDisconnectedError } from '../services/spotify-tokens';
+import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
 
 /** An error whose message is safe to show: answered as `{"detail": message}` with `statusCode`. */
 export class HttpError extends Error {
@@ -11,9 +13,34 @@ export class HttpError extends Error {
   }
 }
 
+/** How a failure on Spotify's side is told to the user: never swallowed, never a bare 500. */
+function spotifyFailure(error: Error): { status: number; detail: string } | undefined {
+  if (error instanceof SpotifyDisconnectedError) {
+    return { status: 409, detail: 'Your Spotify connection has expired. Please connect again.' };
+  }
+  if (error instanceof SpotifyRateLimitedError) {
+    return {
+      status: 503,
+      detail: `Spotify is busy. Please try again in ${error.retryAfterSec} seconds.`,
+    };
+  }
+  if (error instanceof SpotifyError) {
+    return { status: 502, detail: `Spotify could not answer: ${error.message}` };
+  }
+  return undefined;
+}
+
 /** Every error leaves as `{"detail": string}`; a 5xx never carries internals. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const spotify = spotifyFailure(error);
+    if (spotify) {
+      request.log.warn({ err: error }, 'Spotify failure');
+      if (error instanceof SpotifyRateLimitedError) {
+        reply.header('retry-after', String(error.retryAfterSec));
+      }
+      return reply.code(spotify.status).send({ detail: spotify.detail });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
       const problems = error.validation.map((issue) => {

@@ -10,6 +10,7 @@ import {
 } from '../db/schema/catalog';
 import type { FullArtist, SimplifiedAlbum, SpotifyTrack } from '../spotify/schemas';
 import { titleKey } from './song-identity';
+import { trackSearchText } from './text';
 
 type Image = { url: string; width?: number | null | undefined };
 
@@ -146,6 +147,11 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
           explicit: t.explicit ?? null,
           isrc: isrc ?? null,
           titleKey: key,
+          searchText: trackSearchText(
+            t.name,
+            t.album.name,
+            t.artists.map((artist) => artist.name),
+          ),
           trackNumber: t.track_number ?? null,
           discNumber: t.disc_number ?? null,
           enrichedAt: new Date(),
@@ -161,6 +167,7 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
             explicit: sql`coalesce(${excluded('explicit')}, ${tracks.explicit})`,
             isrc: sql`coalesce(${excluded('isrc')}, ${tracks.isrc})`,
             titleKey: key,
+            searchText: excluded('search_text'),
             trackNumber: sql`coalesce(${excluded('track_number')}, ${tracks.trackNumber})`,
             discNumber: sql`coalesce(${excluded('disc_number')}, ${tracks.discNumber})`,
             enrichedAt: sql`now()`,

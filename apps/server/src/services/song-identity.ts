@@ -1,3 +1,5 @@
+import { foldText } from './text';
+
 /**
  * Song identity (ARCHITECTURE "Domain words"): Spotify versions of one recording share a `uid`.
  * Same ISRC means same song; without an ISRC match, the same normalised title and primary
@@ -8,10 +10,7 @@ const VERSION_NOTE =
   /\s*(?:-\s+|\(|\[)(?:[^()[\]]*\b(?:remaster(?:ed)?|version|edit|mix|mono|stereo|live|deluxe|anniversary|bonus|demo|acoustic|single|explicit|clean|feat|ft)\b[^()[\]]*)(?:\)|\])?\s*$/i;
 
 function normalise(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldText(text)
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

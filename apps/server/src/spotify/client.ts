@@ -40,6 +40,8 @@ const BATCH_LIMITS = { tracks: 50, artists: 50, albums: 20 } as const;
 export class SpotifyClient {
   /** Learned on the first batch lookup: Development Mode apps no longer have them. */
   private batchLookups: boolean | undefined;
+  /** Learned on the first like: Development Mode apps save through `/me/library`. */
+  private libraryEndpoint: 'tracks' | 'library' | undefined;
 
   constructor(
     readonly config: SpotifyConfig,
@@ -99,28 +101,75 @@ export class SpotifyClient {
     path: string,
     schema: z.ZodType<T>,
   ): Promise<T> {
+    const result = await this.request(auth, 'GET', endpoint, path, schema);
+    if (result === undefined) throw new SpotifyError('Spotify answered without a body', 502);
+    return result;
+  }
+
+  /** One Web API call with the user's token, renewed once if Spotify refuses it (401). */
+  private async request<T>(
+    auth: TokenSource | string,
+    method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+    endpoint: string,
+    path: string,
+    schema: z.ZodType<T> | undefined,
+  ): Promise<T | undefined> {
     // `next` links come back absolute; follow them only into the configured API.
     const url = path.startsWith('/') ? `${this.config.apiUrl}${path}` : path;
     if (!url.startsWith(`${this.config.apiUrl}/`)) {
       throw new SpotifyError('Spotify sent a paging link outside its API', 502);
     }
-    const call = async (token: string) => {
-      const result = await spotifyFetch(
+    const call = (token: string) =>
+      spotifyFetch(
         this.http,
         endpoint,
         url,
-        { headers: { authorization: `Bearer ${token}` } },
+        { method, headers: { authorization: `Bearer ${token}` } },
         schema,
       );
-      if (result === undefined) throw new SpotifyError('Spotify answered without a body', 502);
-      return result;
-    };
     if (typeof auth === 'string') return call(auth);
     try {
       return await call(await auth.accessToken());
     } catch (error) {
       if (!(error instanceof SpotifyError) || error.status !== 401) throw error;
       return call(await auth.renewedAccessToken());
+    }
+  }
+
+  /**
+   * Saves or removes tracks in the user's library ("likes"): `/me/tracks` where the app has it
+   * (Extended Quota Mode), `/me/library` with track URIs where it does not (Development Mode).
+   */
+  async setTracksSaved(auth: TokenSource, ids: readonly string[], saved: boolean): Promise<void> {
+    const method = saved ? 'PUT' : 'DELETE';
+    for (let start = 0; start < ids.length; start += BATCH_LIMITS.tracks) {
+      const chunk = ids.slice(start, start + BATCH_LIMITS.tracks);
+      if (this.libraryEndpoint !== 'library') {
+        try {
+          await this.request(
+            auth,
+            method,
+            `${method} /me/tracks`,
+            `/me/tracks?ids=${chunk.join(',')}`,
+            undefined,
+          );
+          this.libraryEndpoint = 'tracks';
+          continue;
+        } catch (error) {
+          const gone =
+            error instanceof SpotifyError && (error.status === 403 || error.status === 404);
+          if (!gone || this.libraryEndpoint === 'tracks') throw error;
+          this.libraryEndpoint = 'library';
+        }
+      }
+      const uris = chunk.map((id) => `spotify:track:${id}`).join(',');
+      await this.request(
+        auth,
+        method,
+        `${method} /me/library`,
+        `/me/library?uris=${encodeURIComponent(uris)}`,
+        undefined,
+      );
     }
   }
 

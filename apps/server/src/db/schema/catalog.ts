@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * Spotify's catalogue as Earshot has seen it. Rows arrive from any Spotify answer (recent plays,
@@ -69,6 +70,8 @@ export const tracks = pgTable(
     isrc: text('isrc'),
     /** Normalised title + primary artist: the song identity when no ISRC matches. */
     titleKey: text('title_key').notNull(),
+    /** Title, album and artists without accents or case, for the feed's search (trigram index). */
+    searchText: text('search_text').notNull().default(''),
     trackNumber: integer('track_number'),
     discNumber: integer('disc_number'),
     enrichedAt: timestamp('enriched_at', { withTimezone: true }),
@@ -79,6 +82,7 @@ export const tracks = pgTable(
     index('tracks_isrc_idx').on(table.isrc),
     index('tracks_title_key_idx').on(table.titleKey),
     index('tracks_album_idx').on(table.albumId),
+    index('tracks_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

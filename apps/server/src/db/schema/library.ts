@@ -1,4 +1,13 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { artists, tracks } from './catalog';
 import { users } from './users';
 
@@ -14,7 +23,10 @@ export const savedTracks = pgTable(
       .references(() => tracks.id),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.trackId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.trackId] }),
+    index('saved_tracks_user_added_idx').on(table.userId, table.addedAt),
+  ],
 );
 
 export const followedArtists = pgTable(
