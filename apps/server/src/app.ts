@@ -23,6 +23,7 @@ import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
 import { activityRoutes } from './routes/activity/routes';
 import { friendshipRoutes } from './routes/friendship/routes';
+import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
 import { sessionRoutes } from './routes/session/routes';
 import { spotifyRoutes } from './routes/spotify/routes';
@@ -124,6 +125,7 @@ export async function buildApp({
     spotifyRoutes,
     friendshipRoutes,
     activityRoutes,
+    ignoreRoutes,
     metricsRoutes,
   ];
   for (const routes of areas) {

@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   albumArtists,
@@ -224,4 +224,13 @@ export async function unenrichedArtistIds(db: Db, limit: number): Promise<string
     .orderBy(artists.updatedAt)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Where a song id now lives after merges (or the id itself), for links and keys that kept it. */
+export async function resolveUid(db: Db, uid: string): Promise<string> {
+  const [redirect] = await db
+    .select({ toUid: uidRedirects.toUid })
+    .from(uidRedirects)
+    .where(and(eq(uidRedirects.fromUid, uid), ne(uidRedirects.toUid, uid)));
+  return redirect?.toUid ?? uid;
 }
