@@ -26,6 +26,7 @@ import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
 import { sessionRoutes } from './routes/session/routes';
+import { importRoutes } from './routes/spotify/import';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
 import { userRoutes } from './routes/user/routes';
@@ -123,6 +124,7 @@ export async function buildApp({
     userRoutes,
     sessionRoutes,
     spotifyRoutes,
+    importRoutes,
     friendshipRoutes,
     activityRoutes,
     ignoreRoutes,

@@ -42,6 +42,13 @@ const environment = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   METRICS_TOKEN: optionalString,
+  IMPORT_DIR: optionalString,
+  IMPORT_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 ** 3),
+  IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
 });
 
 export interface SpotifyConfig {
@@ -69,6 +76,12 @@ export interface Config {
   /** `serve` also runs the background jobs (the default; production runs `worker` processes). */
   jobsInProcess: boolean;
   metricsToken: string | undefined;
+  import: {
+    /** Where uploads wait for their import: shared storage when workers run on other machines. */
+    dir: string;
+    maxUploadBytes: number;
+    cooldownSec: number;
+  };
   version: string;
   webDistDir: string;
 }
@@ -137,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.SECURE_COOKIES || publicUrl.startsWith('https://'),
     jobsInProcess: e.JOBS_IN_PROCESS,
     metricsToken: e.METRICS_TOKEN,
+    import: {
+      dir: path.resolve(baseDir, e.IMPORT_DIR ?? path.join(e.DATA_DIR, 'imports')),
+      maxUploadBytes: e.IMPORT_MAX_UPLOAD_BYTES,
+      cooldownSec: e.IMPORT_COOLDOWN_SEC,
+    },
     version: readVersion(),
     webDistDir: path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist'),
   };

@@ -8,6 +8,7 @@ import {
   type Database,
 } from './db/client';
 import { startJobRunner, type JobRunner } from './jobs/runner';
+import { importSettings } from './routes/spotify/import';
 import { createMetrics, createSpotifyHttp, type Metrics } from './observability/metrics';
 import { createTokenCipher, loadOrCreateKeyFile, type TokenCipher } from './services/token-cipher';
 import { SpotifyClient } from './spotify/client';
@@ -40,7 +41,15 @@ async function openRuntime(config: Config): Promise<Runtime> {
 
 function startJobs(runtime: Runtime, log: FastifyBaseLogger): Promise<JobRunner> {
   const { database, cipher, spotify, metrics } = runtime;
-  return startJobRunner({ db: database.db, pool: database.pool, cipher, spotify, metrics, log });
+  return startJobRunner({
+    db: database.db,
+    pool: database.pool,
+    cipher,
+    spotify,
+    metrics,
+    log,
+    importSettings: importSettings(runtime.config),
+  });
 }
 
 /** Stops everything once on SIGINT/SIGTERM, in order, then exits. */

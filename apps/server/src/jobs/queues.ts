@@ -3,10 +3,15 @@ export const QUEUES = {
   syncRecent: 'sync-recent',
   syncLibrary: 'sync-library',
   enrichCatalog: 'enrich-catalog',
+  importHistory: 'import-history',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface UserJob {
   userId: string;
+}
+
+export interface ImportJob {
+  importId: string;
 }

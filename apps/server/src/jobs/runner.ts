@@ -6,6 +6,11 @@ import type { Db } from '../db/client';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { Metrics } from '../observability/metrics';
 import { enrichArtists } from '../services/enrich-catalog';
+import {
+  leaseImports,
+  runHistoryImport,
+  type ImportSettings,
+} from '../services/import/history-import';
 import { SpotifyDisconnectedError, tokenSourceFor } from '../services/spotify-tokens';
 import { syncLibrary } from '../services/sync-library';
 import { syncRecentPlays } from '../services/sync-recent';
@@ -18,7 +23,7 @@ import {
   artistsAwaitEnrichment,
   leaseDueAccounts,
 } from './dispatch';
-import { QUEUES, type QueueName, type UserJob } from './queues';
+import { QUEUES, type ImportJob, type QueueName, type UserJob } from './queues';
 
 export interface JobDependencies {
   db: Db;
@@ -27,6 +32,7 @@ export interface JobDependencies {
   spotify: SpotifyClient;
   metrics: Metrics;
   log: FastifyBaseLogger;
+  importSettings: ImportSettings;
 }
 
 export interface JobRunnerOptions {
@@ -54,14 +60,14 @@ export async function startJobRunner(
   deps: JobDependencies,
   { dispatchIntervalMs = 5_000, concurrency = 4 }: JobRunnerOptions = {},
 ): Promise<JobRunner> {
-  const { db, pool, cipher, spotify, metrics, log } = deps;
+  const { db, pool, cipher, spotify, metrics, log, importSettings } = deps;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary]) {
+  for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary, QUEUES.importHistory]) {
     await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0 });
   }
   await boss.createQueue(QUEUES.enrichCatalog, {
@@ -153,6 +159,15 @@ export async function startJobRunner(
     }).catch(() => {});
   });
 
+  await boss.work<ImportJob>(QUEUES.importHistory, workOptions, async ([job]) => {
+    if (!job) return;
+    const { importId } = job.data;
+    await timed(QUEUES.importHistory, null, async () => {
+      await runHistoryImport(db, importId, importSettings, log);
+      return { importId };
+    }).catch(() => {});
+  });
+
   async function enqueue(queue: QueueName, userIds: string[]) {
     if (userIds.length === 0) return;
     await boss.insert(
@@ -166,6 +181,16 @@ export async function startJobRunner(
       QUEUES.syncLibrary,
       await leaseDueAccounts(db, 'library_due_at', LIBRARY_LEASE_SEC),
     );
+    const imports = await leaseImports(db);
+    if (imports.length > 0) {
+      await boss.insert(
+        imports.map((importId) => ({
+          name: QUEUES.importHistory,
+          data: { importId },
+          singletonKey: importId,
+        })),
+      );
+    }
     if (await artistsAwaitEnrichment(db)) {
       await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'artists' });
     }

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { errorBody } from '@earshot/contract/errors';
+import { importStatus as importStatusResponse, uploadAccepted } from '@earshot/contract/import';
+import { signedInUser } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { DEFAULT_ARCHIVE_LIMITS } from '../../services/import/archive';
+import {
+  acceptUpload,
+  assertMayImport,
+  importStatus,
+  toProgress,
+  type ImportSettings,
+} from '../../services/import/history-import';
+import type { RoutePlugin } from '../context';
+
+export function importSettings(config: { import: Omit<ImportSettings, 'limits'> }): ImportSettings {
+  return { ...config.import, limits: DEFAULT_ARCHIVE_LIMITS };
+}
+
+const gib = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GiB`;
+
+/** The extended-history import: upload (streamed to disk, checked, queued) and its status. */
+export const importRoutes: RoutePlugin = async (app, { config, db, auth }) => {
+  const settings = importSettings(config);
+  await app.register(multipart, {
+    limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.get(
+    '/api/spotify/import',
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ['import'],
+        summary: 'Import status: wait time, last import, total imported, latest progress',
+        response: { 200: importStatusResponse, 401: errorBody },
+      },
+    },
+    async (request) => importStatus(db, signedInUser(request).id, settings),
+  );
+
+  app.post(
+    '/api/spotify/import',
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ['import'],
+        summary:
+          "Uploads Spotify's history export (.zip, multipart field 'file'); imports as a job",
+        consumes: ['multipart/form-data'],
+        response: {
+          202: uploadAccepted,
+          400: errorBody,
+          401: errorBody,
+          409: errorBody,
+          413: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      await assertMayImport(db, user.id, settings);
+      if (!request.isMultipart()) {
+        throw new HttpError(400, 'Send the .zip file as multipart/form-data.');
+      }
+      const file = await request.file();
+      if (!file) throw new HttpError(400, 'No file was uploaded.');
+      if (!file.filename.toLowerCase().endsWith('.zip')) {
+        file.file.resume();
+        throw new HttpError(
+          400,
+          'Upload the .zip file Spotify sent (other files are not accepted).',
+        );
+      }
+      await mkdir(settings.dir, { recursive: true });
+      const stored = path.join(settings.dir, `${randomUUID()}.zip`);
+      try {
+        await pipeline(file.file, createWriteStream(stored));
+      } catch (error) {
+        await rm(stored, { force: true });
+        throw error;
+      }
+      if (file.file.truncated) {
+        await rm(stored, { force: true });
+        throw new HttpError(
+          413,
+          `The file is larger than the ${gib(settings.maxUploadBytes)} limit.`,
+        );
+      }
+      const row = await acceptUpload(db, user.id, stored, settings);
+      return reply.code(202).send({ message: 'Upload received', import: toProgress(row) });
+    },
+  );
+};

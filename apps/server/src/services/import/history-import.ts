@@ -1,0 +1,220 @@
+import { rm } from 'node:fs/promises';
+import type { ImportProgress, ImportStatus } from '@earshot/contract/import';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { historyImports, type HistoryImportRow } from '../../db/schema/imports';
+import { HttpError } from '../../http/errors';
+import { inspectArchive, readEntryText, ImportRejected, type ArchiveLimits } from './archive';
+import { historyFileKind, readHistoryRow, type ImportedPlay, type SkipReason } from './rows';
+import { storeImportedPlays } from './store';
+
+export interface ImportSettings {
+  /** Where uploads wait for their import (shared storage when workers run elsewhere). */
+  dir: string;
+  maxUploadBytes: number;
+  /** Wait after a finished import before the next may start. */
+  cooldownSec: number;
+  limits: ArchiveLimits;
+}
+
+/** A running import renews its heartbeat at least this often; older means its worker died. */
+export const IMPORT_HEARTBEAT_STALE_SEC = 60;
+
+export function toProgress(row: HistoryImportRow): ImportProgress {
+  return {
+    id: row.id,
+    state: row.state,
+    files_done: row.filesDone,
+    files_total: row.files.length,
+    rows_read: row.rowsRead,
+    plays_added: row.playsAdded,
+    skipped: row.skipped,
+    errors: row.errors,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function importStatus(
+  db: Db,
+  userId: string,
+  settings: ImportSettings,
+): Promise<ImportStatus> {
+  const [latest] = await db
+    .select()
+    .from(historyImports)
+    .where(eq(historyImports.userId, userId))
+    .orderBy(desc(historyImports.createdAt))
+    .limit(1);
+  const [done] = await db
+    .select({
+      lastFinished: sql<Date | null>`max(${historyImports.finishedAt})`,
+      total: sql<number>`coalesce(sum(${historyImports.playsAdded}), 0)::int`,
+    })
+    .from(historyImports)
+    .where(and(eq(historyImports.userId, userId), eq(historyImports.state, 'done')));
+  const lastFinished = done?.lastFinished ? new Date(done.lastFinished) : null;
+  const waitMs = lastFinished
+    ? lastFinished.getTime() + settings.cooldownSec * 1000 - Date.now()
+    : 0;
+  return {
+    full_history_sync_wait: Math.max(0, Math.ceil(waitMs / 1000)),
+    last_full_history_sync: lastFinished?.toISOString() ?? null,
+    total_plays_synced: done?.total ?? 0,
+    current: latest ? toProgress(latest) : null,
+  };
+}
+
+/** Refuses an upload early when another import runs or the cool-down is not over. */
+export async function assertMayImport(db: Db, userId: string, settings: ImportSettings) {
+  const status = await importStatus(db, userId, settings);
+  if (status.current && ['queued', 'running'].includes(status.current.state)) {
+    throw new HttpError(409, 'An import is already running. Wait for it to finish.');
+  }
+  if (status.full_history_sync_wait > 0) {
+    const minutes = Math.ceil(status.full_history_sync_wait / 60);
+    throw new HttpError(429, `Another import is possible in ${minutes} minutes.`);
+  }
+}
+
+/**
+ * Checks a stored upload and queues its import. Rejected uploads are deleted and change nothing.
+ * The import runs as a job: the dispatcher picks up queued imports (heartbeat in the past).
+ */
+export async function acceptUpload(
+  db: Db,
+  userId: string,
+  archivePath: string,
+  settings: ImportSettings,
+): Promise<HistoryImportRow> {
+  try {
+    const files = await inspectArchive(archivePath, settings.limits);
+    const [row] = await db
+      .insert(historyImports)
+      .values({
+        userId,
+        state: 'queued',
+        archivePath,
+        files: files.map((file) => file.name),
+        heartbeatAt: new Date(0),
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await rm(archivePath, { force: true });
+    if (error instanceof ImportRejected) throw new HttpError(400, error.message);
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw new HttpError(409, 'An import is already running. Wait for it to finish.');
+    }
+    throw error;
+  }
+}
+
+/** Takes queued imports and those whose worker died (stale heartbeat), renewing their lease. */
+export async function leaseImports(db: Db): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE history_imports SET heartbeat_at = now()
+    WHERE id IN (
+      SELECT id FROM history_imports
+      WHERE state IN ('queued', 'running')
+        AND heartbeat_at < now() - make_interval(secs => ${IMPORT_HEARTBEAT_STALE_SEC})
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  return result.rows.map((row) => row.id);
+}
+
+function addSkips(into: Record<string, number>, reason: SkipReason, count = 1) {
+  if (count > 0) into[reason] = (into[reason] ?? 0) + count;
+}
+
+/**
+ * Imports an upload file by file. Each file is one transaction together with its progress, so
+ * a restart resumes after the last whole file and re-running a file adds nothing twice. A file
+ * that is not valid JSON is reported and skipped; the others still count.
+ */
+export async function runHistoryImport(
+  db: Db,
+  importId: string,
+  settings: ImportSettings,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const [job] = await db.select().from(historyImports).where(eq(historyImports.id, importId));
+  if (!job || job.state === 'done' || job.state === 'failed') return;
+  await db
+    .update(historyImports)
+    .set({ state: 'running', heartbeatAt: new Date() })
+    .where(eq(historyImports.id, importId));
+  try {
+    for (let index = job.filesDone; index < job.files.length; index++) {
+      const name = job.files[index]!;
+      const kind = historyFileKind(name)!;
+      const skipped: Record<string, number> = {};
+      const errors: string[] = [];
+      const plays: ImportedPlay[] = [];
+      let rows = 0;
+      try {
+        const content: unknown = JSON.parse(
+          await readEntryText(job.archivePath, name, settings.limits.maxEntryBytes),
+        );
+        if (!Array.isArray(content)) throw new SyntaxError('not a JSON array');
+        rows = content.length;
+        for (const row of content) {
+          const outcome = readHistoryRow(kind, row);
+          if ('play' in outcome) plays.push(outcome.play);
+          else addSkips(skipped, outcome.skipped);
+        }
+      } catch (error) {
+        if (!(error instanceof SyntaxError) && !(error instanceof ImportRejected)) throw error;
+        errors.push(`${name}: ${error instanceof SyntaxError ? 'not valid JSON' : error.message}`);
+      }
+      await db.transaction(async (tx) => {
+        const source = kind.startsWith('account') ? 'account_data' : 'extended_history';
+        const stored = await storeImportedPlays(tx, job.userId, source, plays);
+        addSkips(skipped, 'duplicate', stored.duplicates);
+        await tx
+          .update(historyImports)
+          .set({
+            filesDone: index + 1,
+            rowsRead: sql`${historyImports.rowsRead} + ${rows}`,
+            playsAdded: sql`${historyImports.playsAdded} + ${stored.added}`,
+            skipped: sql`(SELECT coalesce(jsonb_object_agg(key, total), '{}'::jsonb) FROM (
+              SELECT key, sum(value::int) AS total FROM (
+                SELECT * FROM jsonb_each_text(${historyImports.skipped})
+                UNION ALL SELECT * FROM jsonb_each_text(${JSON.stringify(skipped)}::jsonb)) s
+              GROUP BY key) t)`,
+            errors: sql`${historyImports.errors} || ${JSON.stringify(errors)}::jsonb`,
+            heartbeatAt: new Date(),
+          })
+          .where(eq(historyImports.id, importId));
+      });
+      log.info({ job: 'import-history', importId, file: name, rows, plays: plays.length });
+    }
+    await finish(db, importId, 'done');
+  } catch (error) {
+    log.error({ job: 'import-history', importId, err: error }, 'import failed');
+    await finish(db, importId, 'failed', 'The import failed unexpectedly. Please upload again.');
+    throw error;
+  } finally {
+    const [row] = await db
+      .select({ state: historyImports.state })
+      .from(historyImports)
+      .where(eq(historyImports.id, importId));
+    if (row && (row.state === 'done' || row.state === 'failed')) {
+      await rm(job.archivePath, { force: true });
+    }
+  }
+}
+
+async function finish(db: Db, importId: string, state: 'done' | 'failed', error?: string) {
+  await db
+    .update(historyImports)
+    .set({
+      state,
+      finishedAt: new Date(),
+      ...(error && { errors: sql`${historyImports.errors} || ${JSON.stringify([error])}::jsonb` }),
+    })
+    .where(
+      and(eq(historyImports.id, importId), inArray(historyImports.state, ['queued', 'running'])),
+    );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** One upload's import, live while it runs and as a summary after. */
+export const importProgress = z
+  .object({
+    id: z.string(),
+    state: z.enum(['queued', 'running', 'done', 'failed']),
+    files_done: z.number().int(),
+    files_total: z.number().int(),
+    rows_read: z.number().int(),
+    plays_added: z.number().int(),
+    /** Rows not imported, per reason: podcast, audiobook, video, short, incognito, no_track, malformed, duplicate. */
+    skipped: z.record(z.string(), z.number().int()),
+    errors: z.array(z.string()),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'ImportProgress' });
+export type ImportProgress = z.infer<typeof importProgress>;
+
+/** `GET /api/spotify/import` (spec section 3, Import status). */
+export const importStatus = z
+  .object({
+    /** Seconds until another import may start (0: now). */
+    full_history_sync_wait: z.number().int(),
+    /** ISO time the last import finished, null if none did. */
+    last_full_history_sync: z.string().nullable(),
+    /** Plays added by all finished imports. */
+    total_plays_synced: z.number().int(),
+    /** The latest import, running or not. */
+    current: importProgress.nullable(),
+  })
+  .meta({ id: 'ImportStatus' });
+export type ImportStatus = z.infer<typeof importStatus>;
+
+export const uploadAccepted = z
+  .object({ message: z.string(), import: importProgress })
+  .meta({ id: 'UploadAccepted' });
+export type UploadAccepted = z.infer<typeof uploadAccepted>;
