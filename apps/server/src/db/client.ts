@@ -51,19 +51,21 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
   const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
     extensions: { pg_trgm },
   });
-  // More than one connection: the multiplexer keeps each transaction's queries together.
   const server = new PGLiteSocketServer({
     db: pglite,
     path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
     maxConnections: 8,
   });
   await server.start();
+  // One connection: the socket's multiplexer queues protocol messages one by one and keeps only
+  // explicit transactions together, so two connections' extended-protocol queries (Parse, Bind,
+  // Execute) interleave and fail ("portal cannot be run"). PGlite runs one query at a time anyway.
   const pool = new pg.Pool({
     host: socketDir,
     port: SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
-    max: 8,
+    max: 1,
   });
   return wrap(pool, async () => {
     await server.stop();

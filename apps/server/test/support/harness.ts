@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { startSandboxServer } from '@earshot/spotify-sandbox/main';
+import type { SandboxServerOptions } from '@earshot/spotify-sandbox/main';
 import type { SandboxClient } from '@earshot/spotify-sandbox/plugin';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
-import { createMetrics, createSpotifyHttp } from '../../src/observability/metrics';
-import { createTokenCipher } from '../../src/services/token-cipher';
+import { createMetrics, createSpotifyHttp, type Metrics } from '../../src/observability/metrics';
+import { createTokenCipher, type TokenCipher } from '../../src/services/token-cipher';
 import { SpotifyClient } from '../../src/spotify/client';
+import type { SpotifyHttpOptions } from '../../src/spotify/http';
 import { freshDatabase } from './database';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -18,7 +20,16 @@ export interface Harness {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  cipher: TokenCipher;
+  spotify: SpotifyClient;
+  metrics: Metrics;
   sandboxUrl: string;
+  /** Calls the sandbox's control API (faults, clock, tokens, modes). */
+  control(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<Response>;
   /** Logs in through the full OAuth round trip as a sandbox account; returns the cookie header. */
   login(accountId: string, next?: string): Promise<LoginResult>;
   close(): Promise<void>;
@@ -36,9 +47,16 @@ export interface LoginResult {
  * over HTTP by base URL only, exactly as in production.
  */
 export async function startHarness(
-  options: { mode?: SandboxClient['mode']; env?: Record<string, string> } = {},
+  options: {
+    mode?: SandboxClient['mode'];
+    env?: Record<string, string>;
+    /** e.g. a shared `world` or a `clock` the test moves. */
+    sandbox?: Partial<Omit<SandboxServerOptions, 'clients'>>;
+    http?: Partial<SpotifyHttpOptions>;
+  } = {},
 ): Promise<Harness> {
   const sandbox = await startSandboxServer({
+    ...options.sandbox,
     port: 0,
     clients: [
       {
@@ -57,7 +75,10 @@ export async function startHarness(
     ...options.env,
   });
   const metrics = createMetrics();
-  const spotify = new SpotifyClient(config.spotify, createSpotifyHttp(metrics, { backoffMs: 10 }));
+  const spotify = new SpotifyClient(
+    config.spotify,
+    createSpotifyHttp(metrics, { backoffMs: 10, ...options.http }),
+  );
   const cipher = createTokenCipher(randomBytes(32));
   // TEST_LOG=error (or another level) shows the server's logs while debugging a test.
   const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
@@ -96,7 +117,18 @@ export async function startHarness(
     app,
     config,
     database,
+    cipher,
+    spotify,
+    metrics,
     sandboxUrl: sandbox.url,
+    control: (method, path, body) =>
+      fetch(`${sandbox.url}/control${path}`, {
+        method,
+        ...(body !== undefined && {
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        }),
+      }),
     login,
     async close() {
       await app.close();
