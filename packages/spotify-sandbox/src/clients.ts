@@ -24,6 +24,22 @@ export class ClientRegistry {
   get(id: string): SandboxClient | undefined {
     return this.byId.get(id);
   }
+
+  list(): SandboxClient[] {
+    return [...this.byId.values()];
+  }
+
+  /**
+   * Moves an app between Extended Quota Mode and Development Mode, as Spotify did to existing apps
+   * in March 2026. Takes effect on the next request; tokens already issued stay valid.
+   */
+  setMode(id: string, mode: SandboxClient['mode']): SandboxClient | undefined {
+    const client = this.byId.get(id);
+    if (!client) return undefined;
+    const changed = { ...client, mode };
+    this.byId.set(id, changed);
+    return changed;
+  }
 }
 
 /** Spotify matches redirect URIs exactly, character for character. */

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import { sandboxOptionsFromEnv } from './control/env';
 import { DEMO_CLIENT_ID } from './demo-client';
 import { spotifySandbox, type SandboxOptions } from './plugin';
 
@@ -14,6 +15,8 @@ export interface SandboxServerOptions extends Omit<SandboxOptions, 'publicUrl'> 
   publicUrl?: string;
   /** Log requests (pino, JSON lines); default off. */
   logger?: boolean;
+  /** Unlike a mounted sandbox, the standalone server enables its control API (no token) by default. */
+  control?: SandboxOptions['control'];
 }
 
 export interface SandboxServer {
@@ -29,7 +32,14 @@ const PREFIX = '/sandbox';
  * registered, so even a random port (0) is known when the sandbox builds its public URLs.
  */
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
-  const { port = 0, host = '127.0.0.1', publicUrl, logger = false, ...sandbox } = options;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    publicUrl,
+    logger = false,
+    control = { enabled: true },
+    ...sandbox
+  } = options;
   const server = createServer();
   await listen(server, port, host);
   const address = server.address() as AddressInfo;
@@ -39,7 +49,12 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     serverFactory: (handler) => server.on('request', handler),
   });
   try {
-    await app.register(spotifySandbox, { ...sandbox, prefix: PREFIX, publicUrl: publicUrl ?? url });
+    await app.register(spotifySandbox, {
+      ...sandbox,
+      control,
+      prefix: PREFIX,
+      publicUrl: publicUrl ?? url,
+    });
     await app.ready();
   } catch (error) {
     await closeServer(server);
@@ -92,7 +107,9 @@ async function runFromCommandLine(): Promise<void> {
     .split(',')
     .map((uri) => uri.trim())
     .filter(Boolean);
+  const knobs = sandboxOptionsFromEnv(env);
   const sandbox = await startSandboxServer({
+    ...knobs,
     port: parsePort(env.SANDBOX_PORT || '8090'),
     host: env.SANDBOX_HOST || '127.0.0.1',
     publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
@@ -102,6 +119,11 @@ async function runFromCommandLine(): Promise<void> {
   });
   console.log(`Spotify sandbox at ${sandbox.url}`);
   console.log(`  client ${DEMO_CLIENT_ID} (PKCE), redirect URIs: ${redirectUris.join(', ')}`);
+  console.log(`  Privacy → Download your data at ${sandbox.url}/privacy`);
+  if (knobs.control?.enabled !== false) {
+    const guard = knobs.control?.token ? 'needs SANDBOX_CONTROL_TOKEN' : 'open';
+    console.log(`  control API at ${sandbox.url}/control (${guard})`);
+  }
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),

@@ -3,12 +3,22 @@ import { accountsService } from './accounts/service';
 import { AuthorizationStore } from './accounts/store';
 import { assetsService } from './assets/service';
 import { ClientRegistry } from './clients';
-import { systemClock, type Clock } from './clock';
+import { SandboxClock } from './clock';
+import { controlApi } from './control/api';
+import { exportsService } from './exports/service';
+import { parseFaultConfig, type FaultConfigInput } from './faults/config';
+import { injectFaults } from './faults/hook';
+import { FaultInjector } from './faults/injector';
 import { parseFormBodies } from './http/form';
-import { imagesService } from './images/service';
+import { imagesService, imageUrls } from './images/service';
+import { settlePlayersOnRequest } from './player/caller';
+import { PlayerHub } from './player/player';
+import { playerService } from './player/routes';
+import { sdkService } from './sdk/routes';
 import { webApiService } from './web-api/service';
 import { AccountDirectory } from './world/account';
-import { DEMO_ACCOUNTS } from './world/demo-accounts';
+import type { World, WorldSizes } from './world/model';
+import { createWorld } from './world/world';
 
 /** An app registered with the sandbox, as on Spotify's developer dashboard. */
 export interface SandboxClient {
@@ -28,15 +38,33 @@ export interface SandboxOptions {
   dataDir?: string;
   /** Lifetime of access tokens; default 3600. */
   accessTokenTtlSec?: number;
-  /** Source of time for everything that expires; default: the system clock. */
-  clock?: Clock;
+  /**
+   * Source of time for everything that expires and for the world; default: a clock running with
+   * wall time. The control API freezes, advances and sets it.
+   */
+  clock?: SandboxClock;
+  /** Faults in force from the start (see `faults/config.ts`); default none. */
+  faults?: FaultConfigInput;
+  /**
+   * The control API under `control/` (faults, clock, tokens, modes, headless consent), which is
+   * not Spotify's. Default: disabled (every control path answers 404). The standalone server
+   * enables it; a host app that mounts the sandbox decides, and should set a token whenever the
+   * sandbox is reachable by others.
+   */
+  control?: { enabled: boolean; token?: string };
+  /** Seed of the generated world (catalogue, people, listening); default DEFAULT_WORLD_SEED. */
+  seed?: number;
+  /** Sizes of the generated world; default DEFAULT_WORLD_SIZES. */
+  worldSizes?: Partial<WorldSizes>;
+  /** A world built already (`createWorld`), e.g. shared by tests; excludes `seed`/`worldSizes`. */
+  world?: World;
 }
 
 const DEFAULT_ACCESS_TOKEN_TTL_SEC = 3600;
 
 /**
  * The offline Spotify, registered by callers under a prefix (`{ prefix: '/sandbox' }`):
- * `accounts/authorize`, `accounts/api/token`, `v1/…`, `images/…` and `assets/…` below it.
+ * `accounts/authorize`, `accounts/api/token`, `v1/…`, `sdk/…`, `images/…` and `assets/…` below it.
  */
 export const spotifySandbox: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const publicUrl = normalizePublicUrl(options.publicUrl);
@@ -44,20 +72,60 @@ export const spotifySandbox: FastifyPluginAsync<SandboxOptions> = async (app, op
   if (!Number.isInteger(accessTokenTtlSec) || accessTokenTtlSec <= 0) {
     throw new Error('spotify-sandbox: accessTokenTtlSec must be a positive whole number');
   }
+  if (options.control?.token === '') {
+    throw new Error('spotify-sandbox: control.token must not be empty');
+  }
+  const clock = options.clock ?? new SandboxClock();
+  const faults = new FaultInjector(clock);
+  faults.configure(parseFaultConfig(options.faults ?? {}));
   const clients = new ClientRegistry(options.clients);
-  const accounts = new AccountDirectory(DEMO_ACCOUNTS);
+  if (options.world && (options.seed !== undefined || options.worldSizes)) {
+    throw new Error('spotify-sandbox: pass either a world or its seed and sizes, not both');
+  }
+  const world = options.world ?? createWorld({ seed: options.seed, sizes: options.worldSizes });
+  const accounts = new AccountDirectory(world.accounts);
   const store = await AuthorizationStore.open({
-    clock: options.clock ?? systemClock,
+    clock,
     accessTokenTtlSec,
     dataDir: options.dataDir,
   });
   app.addHook('onClose', () => store.settled());
 
+  const players = {
+    hub: new PlayerHub({ world, clock }),
+    clients,
+    store,
+    publicUrl,
+    world,
+    clock,
+    images: imageUrls(world, publicUrl),
+  };
+
   parseFormBodies(app);
+  injectFaults(app, { faults, store });
+  settlePlayersOnRequest(app, players);
   await app.register(assetsService, { prefix: '/assets' });
-  await app.register(imagesService({ accounts }), { prefix: '/images' });
+  await app.register(imagesService({ accounts, world }), { prefix: '/images' });
   await app.register(accountsService({ clients, accounts, store }), { prefix: '/accounts' });
-  await app.register(webApiService({ clients, accounts, store, publicUrl }), { prefix: '/v1' });
+  await app.register(
+    webApiService({
+      clients,
+      accounts,
+      store,
+      publicUrl,
+      world,
+      clock,
+      images: imageUrls(world, publicUrl),
+    }),
+    { prefix: '/v1' },
+  );
+  await app.register(playerService(players), { prefix: '/v1/me/player' });
+  await app.register(sdkService(players), { prefix: '/sdk' });
+  await app.register(exportsService({ world, clock, publicUrl }));
+  if (options.control?.enabled) {
+    const deps = { token: options.control.token, clock, faults, store, clients, accounts };
+    await app.register(controlApi(deps), { prefix: '/control' });
+  }
 };
 
 function normalizePublicUrl(value: string): string {

@@ -29,7 +29,7 @@ const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 const PAGE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-interface AuthorizeRequest {
+export interface AuthorizeRequest {
   client: SandboxClient;
   redirectUri: string;
   state: string | undefined;
@@ -46,7 +46,11 @@ type Validation =
   | { outcome: 'page'; message: string }
   | { outcome: 'redirect'; location: string };
 
-function validate(params: URLSearchParams, clients: ClientRegistry): Validation {
+/** Checks the parameters of an authorize request as Spotify does, before any page is shown. */
+export function validateAuthorizeRequest(
+  params: URLSearchParams,
+  clients: ClientRegistry,
+): Validation {
   const single = (name: string) => (params.getAll(name).length === 1 ? params.get(name) : null);
   const clientId = single('client_id');
   const client = clientId === null ? undefined : clients.get(clientId);
@@ -104,6 +108,26 @@ function redirectLocation(redirectUri: string, add: Record<string, string | unde
   return url.toString();
 }
 
+/**
+ * The consent step's "allow": issues a code for the account and returns where to send the browser
+ * (the app's redirect URI with `code` and `state`). Also used by the sandbox's headless consent.
+ */
+export async function allowAuthorization(
+  store: AuthorizationStore,
+  authorization: AuthorizeRequest,
+  accountId: string,
+): Promise<string> {
+  const code = store.issueCode({
+    clientId: authorization.client.id,
+    accountId,
+    redirectUri: authorization.redirectUri,
+    scopes: authorization.scopes,
+    codeChallenge: authorization.codeChallenge,
+  });
+  await store.save();
+  return redirectLocation(authorization.redirectUri, { code, state: authorization.state });
+}
+
 function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply
     .code(status)
@@ -132,7 +156,7 @@ export interface AuthorizeDeps {
 export function authorizeRoutes({ clients, accounts, store }: AuthorizeDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/authorize', async (request, reply) => {
-      const validation = validate(queryParams(request.url), clients);
+      const validation = validateAuthorizeRequest(queryParams(request.url), clients);
       if (validation.outcome === 'page') return sendPage(reply, 400, errorPage(validation.message));
       if (validation.outcome === 'redirect') return redirect(reply, validation.location, 302);
       const { client, params } = validation.request;
@@ -145,7 +169,7 @@ export function authorizeRoutes({ clients, accounts, store }: AuthorizeDeps): Fa
 
     app.post('/authorize', async (request, reply) => {
       const form = formParams(request.body);
-      const validation = validate(form, clients);
+      const validation = validateAuthorizeRequest(form, clients);
       if (validation.outcome === 'page') return sendPage(reply, 400, errorPage(validation.message));
       if (validation.outcome === 'redirect') return redirect(reply, validation.location, 303);
       const authorization = validation.request;
@@ -198,18 +222,7 @@ export function authorizeRoutes({ clients, accounts, store }: AuthorizeDeps): Fa
         return sendPage(reply, 400, errorPage('INVALID_REQUEST: consent must be allow or deny'));
       }
 
-      const code = store.issueCode({
-        clientId: client.id,
-        accountId: account.id,
-        redirectUri: authorization.redirectUri,
-        scopes: authorization.scopes,
-        codeChallenge: authorization.codeChallenge,
-      });
-      await store.save();
-      const location = redirectLocation(authorization.redirectUri, {
-        code,
-        state: authorization.state,
-      });
+      const location = await allowAuthorization(store, authorization, account.id);
       return redirect(reply, location, 303);
     });
   };

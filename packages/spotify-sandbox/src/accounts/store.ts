@@ -34,6 +34,8 @@ const grantRecord = z.object({
   authorizedAt: z.number(),
   /** When the grant's refresh tokens stop working. */
   expiresAt: z.number(),
+  /** When the grant was revoked (sandbox control API); its refresh tokens then answer "revoked". */
+  revokedAt: z.number().optional(),
 });
 export type Grant = z.infer<typeof grantRecord>;
 
@@ -54,7 +56,8 @@ const persistedState = z.object({
   accessTokens: z.record(z.string(), accessTokenRecord),
 });
 
-export type Lookup<T> = { ok: true; value: T } | { ok: false; reason: 'invalid' | 'expired' };
+export type Lookup<T, Reason extends string = 'invalid' | 'expired'> =
+  { ok: true; value: T } | { ok: false; reason: Reason };
 
 export interface IssuedTokens {
   accessToken: string;
@@ -79,9 +82,22 @@ export class AuthorizationStore {
 
   private constructor(
     private readonly clock: Clock,
-    private readonly accessTokenTtlSec: number,
+    private ttlSec: number,
     private readonly file: JsonStateFile | undefined,
   ) {}
+
+  /** Lifetime of the access tokens issued from now on. */
+  get accessTokenTtlSec(): number {
+    return this.ttlSec;
+  }
+
+  /** Changes the lifetime of access tokens issued from now on; tokens already out keep theirs. */
+  setAccessTokenTtl(seconds: number): void {
+    if (!Number.isInteger(seconds) || seconds <= 0) {
+      throw new RangeError('an access token lifetime must be a positive whole number of seconds');
+    }
+    this.ttlSec = seconds;
+  }
 
   static async open(options: StoreOptions): Promise<AuthorizationStore> {
     const file = options.dataDir
@@ -131,10 +147,11 @@ export class AuthorizationStore {
     return this.issueTokens(grant);
   }
 
-  findGrantByRefreshToken(value: string): Lookup<Grant> {
+  findGrantByRefreshToken(value: string): Lookup<Grant, 'invalid' | 'expired' | 'revoked'> {
     const entry = this.refreshTokens.get(digest(value));
     const grant = entry && this.grants.get(entry.grantId);
     if (!grant) return { ok: false, reason: 'invalid' };
+    if (grant.revokedAt !== undefined) return { ok: false, reason: 'revoked' };
     if (this.clock.now() >= grant.expiresAt) return { ok: false, reason: 'expired' };
     return { ok: true, value: grant };
   }
@@ -158,10 +175,42 @@ export class AuthorizationStore {
     const now = this.clock.now();
     for (const grant of this.grants.values()) {
       if (grant.clientId !== clientId || grant.accountId !== accountId) continue;
-      if (now >= grant.expiresAt) continue;
+      if (now >= grant.expiresAt || grant.revokedAt !== undefined) continue;
       if (requested.every((scope) => grant.scopes.includes(scope))) return true;
     }
     return false;
+  }
+
+  /**
+   * Revokes an account's grants (of one app, or of every app): their refresh tokens answer
+   * "revoked" and the account's access tokens for those apps stop working at once.
+   * Returns how many grants were revoked.
+   */
+  revokeGrants(accountId: string, clientId?: string): number {
+    const concerns = (record: { accountId: string; clientId: string }) =>
+      record.accountId === accountId && (clientId === undefined || record.clientId === clientId);
+    const now = this.clock.now();
+    let revoked = 0;
+    for (const grant of this.grants.values()) {
+      if (!concerns(grant) || grant.revokedAt !== undefined || now >= grant.expiresAt) continue;
+      grant.revokedAt = now;
+      revoked += 1;
+    }
+    for (const [key, token] of this.accessTokens)
+      if (concerns(token)) this.accessTokens.delete(key);
+    return revoked;
+  }
+
+  /** Makes every access token issued so far expire now. Returns how many were still valid. */
+  expireAccessTokens(): number {
+    const now = this.clock.now();
+    let expired = 0;
+    for (const token of this.accessTokens.values()) {
+      if (token.expiresAt <= now) continue;
+      token.expiresAt = now;
+      expired += 1;
+    }
+    return expired;
   }
 
   /** Writes the state to the data folder, if there is one. */
@@ -181,14 +230,14 @@ export class AuthorizationStore {
       clientId: grant.clientId,
       accountId: grant.accountId,
       scopes: grant.scopes,
-      expiresAt: this.clock.now() + this.accessTokenTtlSec * 1000,
+      expiresAt: this.clock.now() + this.ttlSec * 1000,
     });
     this.refreshTokens.set(digest(refreshToken), { grantId: grant.id });
     return {
       accessToken,
       refreshToken,
       scopes: grant.scopes,
-      expiresInSec: this.accessTokenTtlSec,
+      expiresInSec: this.ttlSec,
     };
   }
 

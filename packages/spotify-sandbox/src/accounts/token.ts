@@ -63,7 +63,7 @@ function identifyCaller(
 }
 
 /** RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded. */
-function parseBasic(header: string): { id: string; secret: string } | null {
+export function parseBasic(header: string): { id: string; secret: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
@@ -160,9 +160,12 @@ export function tokenRoutes({ clients, store }: TokenDeps): FastifyPluginAsync {
     if (presented === null) return badRequest('invalid_request', 'refresh_token must be supplied');
     const found = store.findGrantByRefreshToken(presented);
     if (!found.ok) {
-      return found.reason === 'expired'
-        ? badRequest('invalid_grant', 'Refresh token expired')
-        : badRequest('invalid_grant', 'Invalid refresh token');
+      const description = {
+        expired: 'Refresh token expired',
+        revoked: 'Refresh token revoked',
+        invalid: 'Invalid refresh token',
+      }[found.reason];
+      return badRequest('invalid_grant', description);
     }
     const grant = found.value;
     if (grant.clientId !== caller.client.id) {

@@ -1,9 +1,18 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { AuthorizationStore } from '../accounts/store';
 import type { ClientRegistry } from '../clients';
+import type { Clock } from '../clock';
 import type { AccountDirectory } from '../world/account';
+import type { World } from '../world/model';
 import { checkBearer } from './auth';
+import type { CallerDeps } from './caller';
+import { registerCatalogueRoutes } from './catalogue';
 import { sendApiError } from './errors';
+import { registerLibraryRoutes } from './library';
+import type { ImageSource } from './objects';
+import { registerPersonalRoutes } from './personal';
+import { registerPlaylistRoutes } from './playlists';
+import { registerSearchRoutes } from './search';
 import { privateUserObject } from './users';
 
 export interface WebApiDeps {
@@ -11,15 +20,15 @@ export interface WebApiDeps {
   accounts: AccountDirectory;
   store: AuthorizationStore;
   publicUrl: string;
+  world: World;
+  clock: Clock;
+  images: ImageSource;
 }
 
-/** The Web API (`api.spotify.com/v1`) subset the sandbox serves. */
-export function webApiService({
-  clients,
-  accounts,
-  store,
-  publicUrl,
-}: WebApiDeps): FastifyPluginAsync {
+/** The Web API (`api.spotify.com/v1`) the sandbox serves, player endpoints aside. */
+export function webApiService(deps: WebApiDeps): FastifyPluginAsync {
+  const { clients, accounts, store, publicUrl } = deps;
+  const callerDeps: CallerDeps = deps;
   return async (app) => {
     app.setNotFoundHandler((_request, reply) => sendApiError(reply, 404, 'Service not found'));
     app.setErrorHandler<FastifyError>((error, request, reply) => {
@@ -41,5 +50,11 @@ export function webApiService({
       if (!account || !client) return sendApiError(reply, 401, 'Invalid access token');
       return privateUserObject(account, { mode: client.mode, scopes: token.scopes, publicUrl });
     });
+
+    registerCatalogueRoutes(app, callerDeps);
+    registerLibraryRoutes(app, callerDeps);
+    registerPlaylistRoutes(app, callerDeps);
+    registerPersonalRoutes(app, callerDeps);
+    registerSearchRoutes(app, callerDeps);
   };
 }

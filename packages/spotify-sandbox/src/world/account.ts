@@ -13,7 +13,7 @@ export interface SandboxAccount {
   explicitContent: { filterEnabled: boolean; filterLocked: boolean };
 }
 
-/** Looks accounts up by id; the demo data today, the generated world later. */
+/** Looks accounts up by id: the world's accounts (see `World.accounts`). */
 export class AccountDirectory {
   private readonly byId: ReadonlyMap<string, SandboxAccount>;
 
