@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loadPage } from '../src/lib/browserLocation';
-import { ada, fakeApi, json, loggedOut, requestedUrls } from './fakeApi';
+import { fakeApi, json, loggedOut, requestedUrls } from './fakeApi';
 import { renderApp } from './renderApp';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
@@ -103,48 +103,5 @@ describe('landing page (visitors at /)', () => {
     expect(router.state.location.pathname).toBe('/error');
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('api');
     expect(loadPage).not.toHaveBeenCalled();
-  });
-});
-
-describe('home panel (logged-in users at /)', () => {
-  it('shows an active Spotify connection', async () => {
-    fakeApi({
-      'GET /api/user/me': json(200, ada),
-      'GET /api/spotify/stats': json(200, { active: true }),
-    });
-    renderApp('/');
-
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome back, Ada Lovelace' }),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('Spotify connected')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Connect with Spotify' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Home - Earshot');
-  });
-
-  it('offers to reconnect through the same authorize flow when the connection is inactive', async () => {
-    const fetchMock = fakeApi({
-      'GET /api/user/me': json(200, ada),
-      'GET /api/spotify/stats': json(200, { active: false }),
-      'GET /api/spotify/authorize': json(200, {
-        authorization_url: 'https://accounts.example/auth',
-      }),
-    });
-    renderApp('/');
-
-    await userEvent.click(await screen.findByRole('button', { name: 'Reconnect Spotify' }));
-
-    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('https://accounts.example/auth'));
-    expect(requestedUrls(fetchMock)).toContain('/api/spotify/authorize?next=%2F');
-  });
-
-  it('sends an expired session to /login on a 401 from another call', async () => {
-    fakeApi({
-      'GET /api/user/me': json(200, ada),
-      'GET /api/spotify/stats': json(401, { detail: 'Session expired' }),
-    });
-    renderApp('/');
-
-    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/login?next=%2F'));
   });
 });

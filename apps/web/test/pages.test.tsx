@@ -122,7 +122,7 @@ describe('/login', () => {
     fakeApi({ 'GET /api/user/me': json(200, ada) });
     const { router } = renderApp('/login?next=%2Ffriends');
 
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friends' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/friends');
   });
 });

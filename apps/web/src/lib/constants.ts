@@ -38,6 +38,8 @@ export const BUTTON_FLASH_MS = 200;
 export const FRIENDS_LINK_COPIED_MS = 1_200;
 export const SETTINGS_LINK_COPIED_MS = 1_500;
 export const USERNAME_SAVED_MS = 2 * SECOND_MS;
+/** How often relative dates ("3 hours ago") are recomputed; not a spec value. */
+export const RELATIVE_TIME_REFRESH_MS = MINUTE_MS;
 
 // Playback
 export const PLAYED_ITEM_OVERRIDE_MS = 30 * SECOND_MS;

@@ -1,12 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { BellIcon, CloseIcon } from '../../components/ui/icons';
+import { usePendingFriendRequestsQuery } from '../../features/friends/api/pendingFriendRequests';
+import { FriendRequestList } from '../../features/friends/components/FriendRequestList';
+import { profileQueryKeys } from '../../features/profile/api/publicProfile';
 import { useNotificationStack, useNotifications } from '../../lib/notifications';
 
-/** The header bell: a panel listing the current notifications. */
+/**
+ * The header bell (shown to logged-in users only): a panel listing the friend requests waiting
+ * for an answer and the current notifications; the badge counts both.
+ */
 export function NotificationBell() {
   const stack = useNotificationStack();
+  const queryClient = useQueryClient();
   const notifications = useNotifications().filter((notification) => !notification.leaving);
-  const count = notifications.length;
+  const pending = usePendingFriendRequestsQuery();
+  const requests = pending.data?.requests ?? [];
+  const count = notifications.length + requests.length;
 
   return (
     <Popover.Root>
@@ -29,27 +39,41 @@ export function NotificationBell() {
           collisionPadding={8}
         >
           <h2 className="notification-panel__title">Notifications</h2>
+          {requests.length > 0 && (
+            <FriendRequestList
+              requests={requests}
+              // Accepting changes what profiles show (friend button, highlights).
+              onAnswered={() =>
+                void queryClient.invalidateQueries({ queryKey: profileQueryKeys.all })
+              }
+            />
+          )}
+          {pending.isError && (
+            <p className="notification-panel__error">Couldn&apos;t load friend requests.</p>
+          )}
           {count === 0 ? (
             <p className="notification-panel__empty">No notifications</p>
           ) : (
-            <ul className="notification-panel__list">
-              {notifications.map((notification) => (
-                <li
-                  key={notification.id}
-                  className={`notification-panel__item notification-panel__item--${notification.kind}`}
-                >
-                  <span>{notification.message}</span>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--small"
-                    aria-label="Dismiss notification"
-                    onClick={() => stack.dismiss(notification.id)}
+            notifications.length > 0 && (
+              <ul className="notification-panel__list">
+                {notifications.map((notification) => (
+                  <li
+                    key={notification.id}
+                    className={`notification-panel__item notification-panel__item--${notification.kind}`}
                   >
-                    <CloseIcon size={16} />
-                  </button>
-                </li>
-              ))}
-            </ul>
+                    <span>{notification.message}</span>
+                    <button
+                      type="button"
+                      className="icon-button icon-button--small"
+                      aria-label="Dismiss notification"
+                      onClick={() => stack.dismiss(notification.id)}
+                    >
+                      <CloseIcon size={16} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )
           )}
         </Popover.Content>
       </Popover.Portal>

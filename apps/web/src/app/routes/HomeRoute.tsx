@@ -1,11 +1,10 @@
 import { LoadingState } from '../../components/ui/LoadingState';
-import { PageMeta } from '../../components/ui/PageMeta';
 import { ConnectSpotifyButton } from '../../features/account/components/ConnectSpotifyButton';
-import { SpotifyConnectionCard } from '../../features/account/components/SpotifyConnectionCard';
 import { useSession } from '../../features/account/hooks/useSession';
 import { LandingPage } from '../../features/landing/components/LandingPage';
+import { ActivityScreen } from './ActivityRoute';
 
-/** `/`: the landing page for visitors, the home panel for logged-in users. */
+/** `/`: the landing page for visitors, Recent Activity (all) for logged-in users. */
 export function HomeRoute() {
   const session = useSession();
 
@@ -13,15 +12,7 @@ export function HomeRoute() {
     case 'loading':
       return <LoadingState />;
     case 'authenticated':
-      return (
-        <div className="home">
-          <PageMeta title="Home" />
-          <h1 className="home__title">
-            Welcome back, {session.user.name || session.user.username}
-          </h1>
-          <SpotifyConnectionCard />
-        </div>
-      );
+      return <ActivityScreen feed="recent" scope={{ kind: 'all' }} viewer={session.user} />;
     case 'visitor':
     case 'unreachable':
       return (

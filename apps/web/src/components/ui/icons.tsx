@@ -79,3 +79,25 @@ export function ConnectIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Three dots: a row's menu of further actions. */
+export function MoreIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  );
+}
+
+/** A person with a plus: sending a friend request. */
+export function AddFriendIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="4" />
+      <path d="M2 21a7 7 0 0 1 14 0" />
+      <path d="M19 8v6M16 11h6" />
+    </Icon>
+  );
+}

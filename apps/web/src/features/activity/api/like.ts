@@ -1,0 +1,42 @@
+import { likeResponse, type LikeResponse } from '@earshot/contract/activity';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/apiClient';
+import { useNotificationStack } from '../../../lib/notifications';
+import { setLikedInActivityFeeds } from './activityFeed';
+
+/** Spec section 5: liking needs the song's uid. */
+export const LIKE_UID_MISSING_MESSAGE = 'Cannot like track: uid not available';
+
+/** `POST /api/like`: likes or unlikes a song; the answer is its final state. */
+export function postLike(uid: string, liked: boolean): Promise<LikeResponse> {
+  return requestJson('/api/like', likeResponse, { method: 'POST', body: { uid, liked } });
+}
+
+function likeMutationKey(uid: string) {
+  return ['like', uid] as const;
+}
+
+/**
+ * The like toggle of one song (spec section 4): every row of it flips at once, the call runs,
+ * and on failure the rows flip back and the server's message shows as an error notification.
+ * The server's answer is applied again on success, over any page that arrived meanwhile.
+ */
+export function useLikeMutation(uid: string) {
+  const queryClient = useQueryClient();
+  const notifications = useNotificationStack();
+  return useMutation({
+    mutationKey: likeMutationKey(uid),
+    mutationFn: (liked: boolean) => postLike(uid, liked),
+    onMutate: (liked) => setLikedInActivityFeeds(queryClient, uid, liked),
+    onSuccess: (answer) => setLikedInActivityFeeds(queryClient, uid, answer.liked),
+    onError: (error, liked) => {
+      setLikedInActivityFeeds(queryClient, uid, !liked);
+      notifications.push(error.message, { kind: 'error' });
+    },
+  });
+}
+
+/** Whether a like call for the song is running (from any row): its state is not known yet. */
+export function useIsLikePending(uid: string): boolean {
+  return useIsMutating({ mutationKey: likeMutationKey(uid) }) > 0;
+}

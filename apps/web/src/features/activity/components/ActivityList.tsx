@@ -1,0 +1,111 @@
+import type { ActivityItem } from '@earshot/contract/activity';
+import { useState, type ReactNode } from 'react';
+import { InfiniteScrollSentinel } from '../../../components/ui/InfiniteScrollSentinel';
+import { LoadingState } from '../../../components/ui/LoadingState';
+import { PointerMenu, type PointerMenuTarget } from '../../../components/ui/PointerMenu';
+import { useActivityFeedQuery, type ActivityFeed, type ActivityFilters } from '../api/activityFeed';
+import { FEED_TEXTS } from '../feedTexts';
+import { ActivityRow } from './ActivityRow';
+
+export interface TrackSlots {
+  /** State shown next to a track's title. */
+  renderTrackBadge: (item: ActivityItem) => ReactNode;
+  /** The items of a track's context menu. */
+  renderTrackMenuItems: (item: ActivityItem) => ReactNode;
+}
+
+interface ActivityListProps extends TrackSlots {
+  feed: ActivityFeed;
+  filters: ActivityFilters;
+  viewerId: string;
+}
+
+interface OpenMenu {
+  item: ActivityItem;
+  target: PointerMenuTarget;
+  open: boolean;
+}
+
+function rowKey(item: ActivityItem): string {
+  return `${item.user.id}|${item.date}|${item.track.id}`;
+}
+
+/** A feed's rows, paged by infinite scroll, with the context menu of their tracks. */
+export function ActivityList({
+  feed,
+  filters,
+  viewerId,
+  renderTrackBadge,
+  renderTrackMenuItems,
+}: ActivityListProps) {
+  const query = useActivityFeedQuery(feed, filters);
+  // Kept while closing, so the menu's content stays in place during its exit.
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const texts = FEED_TEXTS[feed];
+
+  if (query.isPending) return <LoadingState />;
+  if (query.data === undefined) {
+    return (
+      <div className="activity-list__status activity-list__status--error" role="alert">
+        <p>{texts.error}</p>
+        <p className="activity-list__detail">{query.error?.message}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void query.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <p className="activity-list__status">{texts.empty}</p>;
+
+  return (
+    <>
+      <ol className="activity-list" aria-label={texts.title}>
+        {items.map((item) => (
+          <ActivityRow
+            key={rowKey(item)}
+            item={item}
+            feed={feed}
+            viewerId={viewerId}
+            q={filters.q}
+            badge={renderTrackBadge(item)}
+            onOpenMenu={(target) => setMenu({ item, target, open: true })}
+          />
+        ))}
+      </ol>
+      <InfiniteScrollSentinel
+        active={query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError}
+        onReached={() => void query.fetchNextPage()}
+      />
+      {query.isFetchingNextPage && <LoadingState label="Loading more…" />}
+      {query.isFetchNextPageError && (
+        <div className="activity-list__status activity-list__status--error" role="alert">
+          <p>{texts.error}</p>
+          <p className="activity-list__detail">{query.error?.message}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void query.fetchNextPage()}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {menu && (
+        <PointerMenu
+          target={menu.target}
+          open={menu.open}
+          onClose={() => setMenu({ ...menu, open: false })}
+          label={`Track actions: ${menu.item.track.title}`}
+        >
+          {renderTrackMenuItems(menu.item)}
+        </PointerMenu>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { AddFriendIcon } from '../../../components/ui/icons';
+import { useSendFriendRequestMutation } from '../api/sendFriendRequest';
+
+/** Sends a friend request by username; says what happened, or the server's reason it did not. */
+export function AddFriendForm() {
+  const inputId = useId();
+  const messageId = useId();
+  const [username, setUsername] = useState('');
+  const send = useSendFriendRequestMutation();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = username.trim();
+    if (target === '') return;
+    send.mutate(target, { onSuccess: () => setUsername('') });
+  }
+
+  return (
+    <form className="card add-friend" onSubmit={submit} aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="card__title">
+        Add a friend
+      </h2>
+      <div className="add-friend__row">
+        <label htmlFor={inputId} className="add-friend__label">
+          Username
+        </label>
+        <input
+          id={inputId}
+          className="add-friend__input"
+          type="text"
+          name="username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="Their Earshot username"
+          value={username}
+          aria-describedby={send.isIdle ? undefined : messageId}
+          aria-invalid={send.isError || undefined}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            if (!send.isPending) send.reset();
+          }}
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={send.isPending || username.trim() === ''}
+        >
+          <AddFriendIcon size={20} />
+          <span>{send.isPending ? 'Sending…' : 'Send request'}</span>
+        </button>
+      </div>
+      {send.isError && (
+        <p id={messageId} className="add-friend__message add-friend__message--error" role="alert">
+          {send.error.message}
+        </p>
+      )}
+      {send.isSuccess && (
+        <p id={messageId} className="add-friend__message" role="status">
+          {send.data.status === 'friends'
+            ? `You and ${send.variables} are now friends.`
+            : `Friend request sent to ${send.variables}.`}
+        </p>
+      )}
+    </form>
+  );
+}

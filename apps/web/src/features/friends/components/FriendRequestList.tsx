@@ -1,0 +1,84 @@
+import type { PendingRequest } from '@earshot/contract/friendship';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
+import { useNotificationStack } from '../../../lib/notifications';
+import { useAcceptFriendRequestMutation } from '../api/acceptFriendRequest';
+import { useDeclineFriendRequestMutation } from '../api/declineFriendRequest';
+import './friends.css';
+
+interface FriendRequestListProps {
+  requests: readonly PendingRequest[];
+  /** Called after a request was accepted or declined, for pages that show friendship. */
+  onAnswered?: () => void;
+}
+
+function FriendRequestItem({
+  request,
+  onAnswered,
+}: { request: PendingRequest } & Pick<FriendRequestListProps, 'onAnswered'>) {
+  const { user } = request;
+  const accept = useAcceptFriendRequestMutation();
+  const decline = useDeclineFriendRequestMutation();
+  const notifications = useNotificationStack();
+  const busy = accept.isPending || decline.isPending;
+  const displayName = user.name || user.username;
+
+  function answer(action: 'accept' | 'decline') {
+    const mutation = action === 'accept' ? accept : decline;
+    mutation.mutate(user.id, {
+      onSuccess: () => {
+        if (action === 'accept') {
+          notifications.push(`You and ${displayName} are now friends.`, { kind: 'success' });
+        }
+        onAnswered?.();
+      },
+      onError: (error) =>
+        notifications.push(`Failed to ${action} the friend request: ${error.message}`, {
+          kind: 'error',
+        }),
+    });
+  }
+
+  return (
+    <li className="friend-request">
+      <Avatar name={displayName} picture={user.picture} size={36} />
+      <div className="friend-request__text">
+        <Link to={`/user/${encodeURIComponent(user.username)}`} className="friend-request__name">
+          {displayName}
+        </Link>
+        <span className="friend-request__detail">@{user.username} wants to be friends</span>
+      </div>
+      <div className="friend-request__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          aria-label={`Accept friend request from ${user.username}`}
+          disabled={busy}
+          onClick={() => answer('accept')}
+        >
+          Accept
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={`Decline friend request from ${user.username}`}
+          disabled={busy}
+          onClick={() => answer('decline')}
+        >
+          Decline
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Friend requests waiting for the viewer, each with Accept and Decline (the bell panel). */
+export function FriendRequestList({ requests, onAnswered }: FriendRequestListProps) {
+  return (
+    <ul className="friend-requests" aria-label="Friend requests">
+      {requests.map((request) => (
+        <FriendRequestItem key={request.user.id} request={request} onAnswered={onAnswered} />
+      ))}
+    </ul>
+  );
+}

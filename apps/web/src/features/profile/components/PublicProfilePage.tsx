@@ -1,0 +1,185 @@
+import type { FriendshipStatus } from '@earshot/contract/friendship';
+import type { PublicProfile } from '@earshot/contract/profile';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
+import { LoadingState } from '../../../components/ui/LoadingState';
+import { PageMeta } from '../../../components/ui/PageMeta';
+import { ApiError } from '../../../lib/apiClient';
+import { PRODUCT_NAME } from '../../../lib/site';
+import { usePublicProfileQuery } from '../api/publicProfile';
+import { formatCount } from '../profileFormat';
+import { ListeningActivityChart } from './ListeningActivityChart';
+import { ProfileStatsCard } from './ProfileStatsCard';
+import { TopHighlights } from './TopHighlights';
+import './profile.css';
+
+/** The friend button's inputs: another user's profile seen by a logged-in viewer. */
+export interface FriendButtonSlot {
+  username: string;
+  status: Exclude<FriendshipStatus, 'self'>;
+  /** When the status was fetched (with the profile). */
+  fetchedAt: number;
+}
+
+interface PublicProfilePageProps {
+  /** The username or id from the address. */
+  handle: string;
+  /** Renders the friend button; only called for logged-in viewers of someone else's profile. */
+  renderFriendButton: (slot: FriendButtonSlot) => ReactNode;
+}
+
+function profileDescription({ user, stats }: PublicProfile): string {
+  const parts = [
+    `${formatCount(stats.total_plays)} plays`,
+    `${formatCount(stats.total_likes)} liked tracks`,
+  ];
+  if (stats.most_played_genre) parts.push(`mostly ${stats.most_played_genre}`);
+  return `${user.name} (@${user.username}) on ${PRODUCT_NAME}: ${parts.join(', ')}.`;
+}
+
+function ProfileMeta({ profile }: { profile: PublicProfile }) {
+  const { user, stats } = profile;
+  const path = `/user/${encodeURIComponent(user.username)}`;
+  return (
+    <PageMeta
+      title={`${user.name} (@${user.username})`}
+      description={profileDescription(profile)}
+      canonicalPath={path}
+      image={user.picture}
+      type="profile"
+      structuredData={{
+        '@context': 'https://schema.org',
+        '@type': 'ProfilePage',
+        url: `${window.location.origin}${path}`,
+        mainEntity: {
+          '@type': 'Person',
+          name: user.name,
+          alternateName: `@${user.username}`,
+          identifier: user.id,
+          ...(user.picture ? { image: user.picture } : {}),
+          interactionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: 'https://schema.org/ListenAction',
+            userInteractionCount: stats.total_plays,
+          },
+        },
+      }}
+    />
+  );
+}
+
+function ProfileView({
+  profile,
+  fetchedAt,
+  renderFriendButton,
+}: {
+  profile: PublicProfile;
+  fetchedAt: number;
+  renderFriendButton: PublicProfilePageProps['renderFriendButton'];
+}) {
+  const { user, stats, friendship, taste_match: tasteMatch } = profile;
+  const displayName = user.name || user.username;
+  const showsFriendButton = friendship !== null && friendship !== 'self';
+
+  return (
+    <article className="profile" aria-labelledby="profile-name">
+      <ProfileMeta profile={profile} />
+      <header className="card profile-header">
+        <Avatar name={displayName} picture={user.picture} size={96} />
+        <div className="profile-header__identity">
+          <h1 id="profile-name" className="profile-header__name">
+            {displayName}
+          </h1>
+          <p className="profile-header__username">@{user.username}</p>
+          {tasteMatch !== null && (
+            <p className="profile-header__match">{tasteMatch}% taste match</p>
+          )}
+        </div>
+        {showsFriendButton && (
+          <div className="profile-header__action">
+            {renderFriendButton({ username: user.username, status: friendship, fetchedAt })}
+          </div>
+        )}
+      </header>
+      <ProfileStatsCard stats={stats} />
+      {stats.weekly_plays !== null && <ListeningActivityChart weeks={stats.weekly_plays} />}
+      {stats.top_songs_30_days !== null &&
+        stats.top_songs_all_time !== null &&
+        stats.top_artists !== null && (
+          <TopHighlights
+            songsLast30Days={stats.top_songs_30_days}
+            songsAllTime={stats.top_songs_all_time}
+            artists={stats.top_artists}
+          />
+        )}
+    </article>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <section className="status-page">
+      <PageMeta title="Profile not found" noindex />
+      <div className="card status-page__card">
+        <p className="status-page__code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="status-page__title">Profile not found</h1>
+        <p className="status-page__message">
+          No one on {PRODUCT_NAME} has this username. It may have changed, or the link may be
+          mistyped.
+        </p>
+        <Link to="/" className="button button--primary">
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * `/user/{username or id}` (spec section 2, Public profile), for visitors too. Highlights and
+ * the activity chart come only when the server includes them (friends and the owner).
+ */
+export function PublicProfilePage({ handle, renderFriendButton }: PublicProfilePageProps) {
+  const profile = usePublicProfileQuery(handle);
+
+  if (profile.isPending) {
+    return (
+      <>
+        <PageMeta title="Profile" />
+        <LoadingState />
+      </>
+    );
+  }
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) {
+      return <ProfileNotFound />;
+    }
+    return (
+      <section className="status-page">
+        <PageMeta title="Failed to load profile" noindex />
+        <div className="card status-page__card" role="alert">
+          <h1 className="status-page__title">Failed to load profile</h1>
+          <p className="status-page__message">{profile.error.message}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={profile.isFetching}
+            onClick={() => void profile.refetch()}
+          >
+            Retry
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <ProfileView
+      profile={profile.data}
+      fetchedAt={profile.dataUpdatedAt}
+      renderFriendButton={renderFriendButton}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { MEDAL_RANKS } from '../../lib/constants';
+
+const MEDALS = ['🥇', '🥈', '🥉'] as const;
+
+const SECONDS_PER_MINUTE = 60;
+const MINUTES_PER_DAY = 24 * 60;
+
+function listeningTimeParts(totalSec: number) {
+  const totalMinutes = Math.floor(Math.max(0, totalSec) / SECONDS_PER_MINUTE);
+  return {
+    days: Math.floor(totalMinutes / MINUTES_PER_DAY),
+    hours: Math.floor((totalMinutes % MINUTES_PER_DAY) / 60),
+    minutes: totalMinutes % 60,
+  };
+}
+
+/**
+ * Listening time in days, hours and minutes (spec section 9): "3d 4h 12m", "4h 0m", "12m".
+ * Leading zero units are left out; seconds are dropped.
+ */
+export function formatListeningTime(totalSec: number): string {
+  const { days, hours, minutes } = listeningTimeParts(totalSec);
+  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${minutes}m`;
+}
+
+/** The same duration as an ISO 8601 duration, for `<time dateTime>`: "P3DT4H12M". */
+export function listeningTimeDuration(totalSec: number): string {
+  const { days, hours, minutes } = listeningTimeParts(totalSec);
+  return `P${days}DT${hours}H${minutes}M`;
+}
+
+/** A medal for ranks 1 to 3, then "#n" (spec section 9). */
+export function rankLabel(rank: number): string {
+  return rank <= MEDAL_RANKS ? (MEDALS[rank - 1] ?? `#${rank}`) : `#${rank}`;
+}
+
+const numberFormat = new Intl.NumberFormat('en');
+
+export function formatCount(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** "1 play", "12 plays". */
+export function formatPlays(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'play' : 'plays'}`;
+}
+
+const weekFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+/** A week's first day ("2025-03-03", a UTC calendar day) as "Mar 3, 2025". */
+export function formatWeek(week: string): string {
+  return weekFormat.format(new Date(`${week}T00:00:00Z`));
+}
+
+/** A moment (ISO time) as its local calendar day, "Mar 3, 2025". */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
