@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(repoRoot, 'e2e', '.data');
+const dataDir = path.join(repoRoot, 'e2e', `.data-${PORT}`);
 
 /**
  * Expects the web app built (`npm run test:e2e` builds it first).
