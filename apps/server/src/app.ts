@@ -40,6 +40,11 @@ export interface AppDependencies {
   spotify: SpotifyClient;
   metrics: Metrics;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * With the sandbox mounted: the bearer token of its control API (faults, clock, headless
+   * consent). Without one the control API stays closed.
+   */
+  sandboxControlToken?: string;
 }
 
 /** Where the Web Playback SDK and Spotify's images come from, for the CSP. */
@@ -75,6 +80,7 @@ export async function buildApp({
   spotify,
   metrics,
   logger = false,
+  sandboxControlToken,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -146,6 +152,9 @@ export async function buildApp({
         },
       ],
       dataDir: path.join(config.dataDir, 'sandbox'),
+      control: sandboxControlToken
+        ? { enabled: true, token: sandboxControlToken }
+        : { enabled: false },
     });
   }
 

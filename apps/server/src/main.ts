@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -10,6 +11,7 @@ import {
 import { startJobRunner, type JobRunner } from './jobs/runner';
 import { importSettings } from './routes/spotify/import';
 import { createMetrics, createSpotifyHttp, type Metrics } from './observability/metrics';
+import { seedDemoWorld } from './services/demo-world';
 import { createTokenCipher, loadOrCreateKeyFile, type TokenCipher } from './services/token-cipher';
 import { SpotifyClient } from './spotify/client';
 
@@ -68,6 +70,10 @@ function onShutdown(log: FastifyBaseLogger, steps: (() => Promise<unknown>)[]): 
 
 async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
+  // Only this process knows it: the mounted sandbox's control API is not for browsers.
+  const sandboxControlToken = config.spotify.sandboxMounted
+    ? randomBytes(24).toString('base64url')
+    : undefined;
   const app = await buildApp({
     config,
     db: runtime.database.db,
@@ -75,8 +81,19 @@ async function serve(config: Config): Promise<void> {
     spotify: runtime.spotify,
     metrics: runtime.metrics,
     logger: { level: config.logLevel },
+    sandboxControlToken,
   });
   await app.listen({ port: config.port, host: config.host });
+  if (sandboxControlToken) {
+    await seedDemoWorld({
+      db: runtime.database.db,
+      spotify: runtime.spotify,
+      cipher: runtime.cipher,
+      controlUrl: `${config.publicUrl}/sandbox/control`,
+      controlToken: sandboxControlToken,
+      log: app.log,
+    }).catch((error: unknown) => app.log.error({ err: error }, 'demo world not created'));
+  }
   // Jobs start once the server listens: with the sandbox mounted, Spotify is this process.
   const jobs = config.jobsInProcess ? await startJobs(runtime, app.log) : undefined;
   onShutdown(app.log, [

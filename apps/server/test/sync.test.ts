@@ -101,7 +101,8 @@ describe('recent plays, against a sandbox whose clock the test moves', () => {
       const devices = await fetch(`${harness.sandboxUrl}/v1/me/player/devices`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      const [device] = (await devices.json()).devices as { id: string }[];
+      const { devices: list } = (await devices.json()) as { devices: { id: string }[] };
+      const [device] = list;
       const retry = await fetch(`${harness.sandboxUrl}/v1/me/player/play?device_id=${device!.id}`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/users';
+import { seedDemoWorld } from '../src/services/demo-world';
+import { startHarness, type Harness } from './support/harness';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+
+const seed = () =>
+  seedDemoWorld({
+    db: harness.database.db,
+    spotify: harness.spotify,
+    cipher: harness.cipher,
+    controlUrl: `${harness.sandboxUrl}/control`,
+    controlToken: undefined,
+    log: harness.app.log,
+  });
+
+describe('the demo world', () => {
+  it('connects every sandbox account and follows the social graph at first start', async () => {
+    expect(await seed()).toBe(14);
+    expect(await harness.database.db.select().from(users)).toHaveLength(14);
+
+    // Mara, logging in now, finds her friends and requests waiting.
+    const { cookie } = await harness.login('maralindqvist');
+    const list = await harness.app.inject({ url: '/api/friendship/list', headers: { cookie } });
+    const friends = list.json<{ friends: { username: string; status: string }[] }>().friends;
+    expect(friends.map(({ username, status }) => `${status}:${username}`).sort()).toEqual([
+      'accepted:camille-dubois',
+      'accepted:jonas-brandt',
+      'accepted:olivia-bennett',
+      'accepted:tomas-ferreira',
+      'pending:chidi-okafor',
+      'pending:seo-yeon-park',
+      'requested:sofia-martinez',
+    ]);
+  });
+
+  it('leaves an existing demo alone on later starts', async () => {
+    expect(await seed()).toBe(0);
+    expect(await harness.database.db.select().from(users)).toHaveLength(14);
+  });
+});
