@@ -120,3 +120,20 @@ describe('rate limiting', () => {
     expect(last.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('GET /metrics', () => {
+  it('serves Prometheus metrics to this machine', async () => {
+    await harness.app.inject({ url: '/api/status' });
+    const response = await harness.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('earshot_spotify_requests_total');
+    expect(response.body).toContain('earshot_jobs_total');
+  });
+
+  it('refuses other machines without the metrics token', async () => {
+    const response = await harness.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'Metrics are available from this machine only' });
+  });
+});
