@@ -9,7 +9,9 @@ import { plays } from '../src/db/schema/listening';
 import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
 import { startJobRunner } from '../src/jobs/runner';
 import { importSettings } from '../src/routes/spotify/import';
-import { enrichArtists } from '../src/services/enrich-catalog';
+import { enrichArtists, enrichTracks } from '../src/services/enrich-catalog';
+import { storeImportedPlays } from '../src/services/import/store';
+import { trackSummaries } from '../src/services/tracks';
 import { SpotifyDisconnectedError, tokenSourceFor } from '../src/services/spotify-tokens';
 import { syncLibrary } from '../src/services/sync-library';
 import { syncRecentPlays } from '../src/services/sync-recent';
@@ -327,5 +329,38 @@ describe('a Development Mode app', () => {
     const calls = await harness.metrics.spotifyRequests.get();
     const endpoints = new Set(calls.values.map((value) => value.labels.endpoint));
     expect(endpoints.has('GET /artists/{id}')).toBe(true);
+  });
+});
+
+describe('enrichment of imported tracks', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({ sandbox: { world } });
+  });
+  afterAll(() => harness.close());
+
+  it('gives a track known only from an export its album and real artists', async () => {
+    const { userId, auth } = await connect(harness, MARA);
+    const track = world.tracks[123]!;
+    const album = world.album(track.albumId)!;
+    await harness.database.db.transaction((tx) =>
+      storeImportedPlays(tx, userId, 'extended_history', [
+        {
+          playedAt: new Date('2024-01-01T00:00:00Z'),
+          msPlayed: 60_000,
+          trackId: track.id,
+          trackName: track.name,
+          artistName: 'Name From The Export',
+          albumName: album.name,
+        },
+      ]),
+    );
+    const before = (await trackSummaries(harness.database.db, [track.id])).get(track.id);
+    expect(before).toMatchObject({ album: null, artists: [{ name: 'Name From The Export' }] });
+    expect(await enrichTracks(harness.database.db, harness.spotify, auth)).toBeGreaterThan(0);
+    const after = (await trackSummaries(harness.database.db, [track.id])).get(track.id);
+    expect(after?.album).toMatchObject({ id: album.id, name: album.name });
+    expect(after?.artists.map((artist) => artist.id)).toEqual(track.artistIds);
+    expect(after?.duration).toBe(track.durationMs);
   });
 });

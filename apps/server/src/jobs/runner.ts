@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Db } from '../db/client';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { Metrics } from '../observability/metrics';
-import { enrichArtists } from '../services/enrich-catalog';
+import { enrichArtists, enrichTracks } from '../services/enrich-catalog';
 import {
   leaseImports,
   runHistoryImport,
@@ -20,7 +20,7 @@ import { SpotifyRateLimitedError } from '../spotify/errors';
 import {
   LIBRARY_LEASE_SEC,
   RECENT_LEASE_SEC,
-  artistsAwaitEnrichment,
+  catalogAwaitsEnrichment,
   leaseDueAccounts,
 } from './dispatch';
 import { QUEUES, type ImportJob, type QueueName, type UserJob } from './queues';
@@ -191,8 +191,8 @@ export async function startJobRunner(
         })),
       );
     }
-    if (await artistsAwaitEnrichment(db)) {
-      await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'artists' });
+    if (await catalogAwaitsEnrichment(db)) {
+      await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'catalog' });
     }
     for (const queue of Object.values(QUEUES)) {
       metrics.queueDepth.set({ queue }, await boss.getQueueSize(queue));

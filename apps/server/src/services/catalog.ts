@@ -175,6 +175,13 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
           },
         });
     }
+    // Spotify's credits replace what was known before (an import knows only a name).
+    await tx.delete(trackArtists).where(
+      inArray(
+        trackArtists.trackId,
+        known.map((t) => t.id),
+      ),
+    );
     const credits = known.flatMap((t) =>
       t.artists.map((artist, position) => ({ trackId: t.id, position, artistId: artist.id })),
     );

@@ -1,8 +1,8 @@
 import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { artists } from '../db/schema/catalog';
+import { artists, tracks } from '../db/schema/catalog';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
-import { storeArtists } from './catalog';
+import { storeArtists, storeTracks } from './catalog';
 
 /** One batch lookup's worth. */
 const ENRICH_BATCH = 50;
@@ -31,5 +31,31 @@ export async function enrichArtists(
     .update(artists)
     .set({ enrichedAt: sql`now()` })
     .where(inArray(artists.id, ids));
+  return ids.length;
+}
+
+/**
+ * Fetches full objects for tracks known only from an export (names and id): album, credits,
+ * duration, ISRC. Ids Spotify no longer knows are marked as looked up. Returns how many were
+ * looked up; 0 means nothing is waiting.
+ */
+export async function enrichTracks(
+  db: Db,
+  spotify: SpotifyClient,
+  auth: TokenSource,
+): Promise<number> {
+  const waiting = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(isNull(tracks.enrichedAt))
+    .orderBy(tracks.updatedAt)
+    .limit(ENRICH_BATCH);
+  if (waiting.length === 0) return 0;
+  const ids = waiting.map((row) => row.id);
+  await storeTracks(db, await spotify.tracks(auth, ids));
+  await db
+    .update(tracks)
+    .set({ enrichedAt: sql`now()` })
+    .where(inArray(tracks.id, ids));
   return ids.length;
 }
