@@ -150,12 +150,18 @@ export async function startJobRunner(
     if (!account) return;
     const auth = tokenSourceFor(db, cipher, spotify, account.userId);
     await timed(QUEUES.enrichCatalog, null, async () => {
-      let artists = 0;
-      for (let batch = await enrichArtists(db, spotify, auth); batch > 0;) {
-        artists += batch;
-        batch = await enrichArtists(db, spotify, auth);
-      }
-      return { artists };
+      const untilNoneWaits = async (enrich: typeof enrichTracks) => {
+        let total = 0;
+        for (let batch = await enrich(db, spotify, auth); batch > 0;) {
+          total += batch;
+          batch = await enrich(db, spotify, auth);
+        }
+        return total;
+      };
+      // Tracks first: their full objects bring the real artists, which then need theirs.
+      const tracks = await untilNoneWaits(enrichTracks);
+      const artists = await untilNoneWaits(enrichArtists);
+      return { tracks, artists };
     }).catch(() => {});
   });
 
