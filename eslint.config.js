@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       '**/coverage/**',
       'e2e/test-results/**',
+      'e2e/.data*/**',
       'e2e/playwright-report/**',
     ],
   },
