@@ -20,7 +20,7 @@ export interface ResponseSchema<T> {
 
 export interface ApiRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` is sent as multipart/form-data (file uploads). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -70,14 +70,16 @@ function loginUrlReturningHere(): string {
 async function send(path: string, init: ApiRequestInit): Promise<Response> {
   const { method = 'GET', body, signal, redirectOnAuthFailure = true } = init;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  // A multipart body's Content-Type (with its boundary) is set by fetch itself.
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || multipart ? body : JSON.stringify(body),
       credentials: 'include',
       signal,
     });

@@ -86,6 +86,8 @@ export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 5 * MINUTE_MS;
 
 // Import
 export const IMPORT_WAIT_TICK_MS = MINUTE_MS;
+/** How often a queued or running import's progress is asked for; not a spec value. */
+export const IMPORT_STATUS_POLL_MS = SECOND_MS;
 
 // Profiles and artists
 export const MEDAL_RANKS = 3;

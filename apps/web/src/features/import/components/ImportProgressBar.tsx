@@ -1,0 +1,43 @@
+import type { ImportProgress } from '@earshot/contract/import';
+import { formatCount } from '../importTexts';
+
+/** A queued or running import: files done of all files, rows read and plays added so far. */
+export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  const { files_done: filesDone, files_total: filesTotal } = progress;
+  const share = filesTotal > 0 ? Math.min(1, filesDone / filesTotal) : 0;
+  return (
+    <section className="card import-card" aria-labelledby="import-progress-title">
+      <h2 id="import-progress-title" className="card__title">
+        {progress.state === 'queued' ? 'Import waiting to start…' : 'Importing your history…'}
+      </h2>
+      <div
+        className="import-progress"
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={filesTotal}
+        aria-valuenow={filesDone}
+        aria-valuetext={`${filesDone} of ${filesTotal} files`}
+      >
+        <div className="import-progress__fill" style={{ width: `${share * 100}%` }} />
+      </div>
+      <dl className="import-figures">
+        <div className="import-figure">
+          <dt>Files</dt>
+          <dd>
+            {formatCount(filesDone)} of {formatCount(filesTotal)}
+          </dd>
+        </div>
+        <div className="import-figure">
+          <dt>Rows read</dt>
+          <dd>{formatCount(progress.rows_read)}</dd>
+        </div>
+        <div className="import-figure">
+          <dt>Plays added</dt>
+          <dd>{formatCount(progress.plays_added)}</dd>
+        </div>
+      </dl>
+      <p className="import-muted">You can leave this page; the import carries on.</p>
+    </section>
+  );
+}
