@@ -10,7 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       '**/coverage/**',
-      'e2e/test-results/**',
+      'e2e/test-results*/**',
       'e2e/.data*/**',
       'e2e/playwright-report/**',
     ],

@@ -13,6 +13,8 @@ const dataDir = path.join(repoRoot, 'e2e', `.data-${PORT}`);
  */
 export default defineConfig({
   testDir: './tests',
+  // Per port, like the data folder, so suites on different ports can run side by side.
+  outputDir: `test-results-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,0 +1,234 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  FEED_PAGE_SIZE,
+  SEARCH_PLACEHOLDER,
+  feedRows,
+  foldForSearch,
+  rowTitleLink,
+  rowUserLinks,
+  searchWordOf,
+  shownUserNames,
+} from './support/feed';
+import { MARA_FRIENDS, PEOPLE, logIn, waitForActivityOf } from './support/session';
+
+// Issue 5, end to end: Mara Lindqvist's friends feed in the demo world (friends with Tomás,
+// Jonas, Olivia and Camille; Chidi and Seo-yeon have requests waiting; she asked Sofía).
+
+const CIRCLE_NAMES: readonly string[] = [PEOPLE.mara, ...MARA_FRIENDS].map((person) => person.name);
+const FRIEND_NAMES: readonly string[] = MARA_FRIENDS.map((person) => person.name);
+
+/** Logs in as Mara and opens Recent once her and her friends' plays are in. */
+async function openMarasFeed(page: Page): Promise<void> {
+  await logIn(page, PEOPLE.mara);
+  await waitForActivityOf(page.request, [PEOPLE.mara, ...MARA_FRIENDS]);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recent Activity' })).toBeVisible();
+}
+
+function isFeedRequest(url: string, feed: 'recent' | 'likes'): boolean {
+  return new URL(url).pathname === `/api/${feed}`;
+}
+
+/** The next answer to `POST /api/like`: the song (uid) and its final state. */
+async function likeAnswer(page: Page): Promise<{ uid: string; liked: boolean }> {
+  const response = await page.waitForResponse(
+    (candidate) =>
+      new URL(candidate.url()).pathname === '/api/like' && candidate.request().method() === 'POST',
+  );
+  expect(response.ok(), `POST /api/like answered ${response.status()}`).toBe(true);
+  return (await response.json()) as { uid: string; liked: boolean };
+}
+
+test('the Recent feed shows Mara and her friends, scrolls for more, narrows and searches', async ({
+  page,
+}) => {
+  await openMarasFeed(page);
+  const rows = feedRows(page);
+
+  await test.step('All: a first page of rows, of Mara and her friends only', async () => {
+    await expect(rows).toHaveCount(FEED_PAGE_SIZE);
+    const names = await shownUserNames(rows);
+    expect(names.filter((name) => !CIRCLE_NAMES.includes(name))).toEqual([]);
+  });
+
+  await test.step('scrolling to the end loads the next page', async () => {
+    await rows.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => rows.count()).toBeGreaterThan(FEED_PAGE_SIZE);
+    // Further down until both Mara's and a friend's plays are among the rows.
+    await expect(async () => {
+      await rows.last().scrollIntoViewIfNeeded();
+      const names = await shownUserNames(rows);
+      expect(names).toContain(PEOPLE.mara.name);
+      expect(names.some((name) => FRIEND_NAMES.includes(name))).toBe(true);
+      expect(names.filter((name) => !CIRCLE_NAMES.includes(name))).toEqual([]);
+    }).toPass({ timeout: 20_000 });
+  });
+
+  await test.step('user names lead to their feed, `/recent/me` for Mara', async () => {
+    const feedOf = new Map<string, string>([
+      [PEOPLE.mara.name, '/recent/me'],
+      ...MARA_FRIENDS.map((friend): [string, string] => [
+        friend.name,
+        `/recent/user/${friend.username}`,
+      ]),
+    ]);
+    for (const name of await shownUserNames(rows)) {
+      await expect(rowUserLinks(rows).filter({ hasText: name }).first()).toHaveAttribute(
+        'href',
+        feedOf.get(name) ?? 'a friend',
+      );
+    }
+  });
+
+  await test.step('the Friends chip shows friends only', async () => {
+    const chips = page.getByRole('navigation', { name: 'Whose activity' });
+    await chips.getByRole('link', { name: 'Friends', exact: true }).click();
+    await expect(page).toHaveURL(/\/recent\/friends$/);
+    await expect(chips.getByRole('link', { name: 'Friends', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(async () => {
+      const names = await shownUserNames(rows);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.filter((name) => !FRIEND_NAMES.includes(name))).toEqual([]);
+    }).toPass();
+    await chips.getByRole('link', { name: 'All', exact: true }).click();
+    await expect(page).toHaveURL(/\/recent$/);
+    await expect(chips.getByRole('link', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(rows.first()).toBeVisible();
+  });
+
+  await test.step('the search box narrows the feed to matching rows, through `q`', async () => {
+    const title = (await rowTitleLink(rows.first()).innerText()).trim();
+    const word = searchWordOf(title);
+    const searched: string[] = [];
+    page.on('request', (request) => {
+      const q = new URL(request.url()).searchParams.get('q');
+      if (isFeedRequest(request.url(), 'recent') && q !== null) searched.push(q);
+    });
+
+    await page.getByRole('searchbox', { name: SEARCH_PLACEHOLDER }).pressSequentially(word);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word)}(&|$)`));
+    await expect(async () => {
+      const texts = await rows.allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      const unmatched = texts.filter((text) => !foldForSearch(text).includes(foldForSearch(word)));
+      expect(unmatched).toEqual([]);
+    }).toPass();
+    await expect(rows.filter({ hasText: title }).first()).toBeVisible();
+    // The search is kept by the user-name links and the chips.
+    const q = `?q=${encodeURIComponent(word)}`;
+    await expect(rowUserLinks(rows).first()).toHaveAttribute('href', new RegExp(`\\${q}$`));
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Whose activity' })
+        .getByRole('link', { name: 'Friends', exact: true }),
+    ).toHaveAttribute('href', `/recent/friends${q}`);
+    // Debounced: searches for the whole word only, none for what was typed on the way.
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.filter((q) => q !== word)).toEqual([]);
+  });
+});
+
+test('liking a track from the feed puts it in Likes, unliking takes it out', async ({ page }) => {
+  await openMarasFeed(page);
+  const rows = feedRows(page);
+  const firstUnliked = rows
+    .filter({ has: page.getByRole('button', { name: /^Like /, pressed: false }) })
+    .first();
+  const href = await rowTitleLink(firstUnliked).getAttribute('href');
+  expect(href).toMatch(/^\/track\//);
+  // The rows of that play's track, found again after the like changes which rows are unliked.
+  const row = rows.filter({ has: page.locator(`a[href="${href}"]`) }).first();
+  let uid = '';
+
+  await test.step('like it in Recent', async () => {
+    const button = row.getByRole('button', { name: /^Like / });
+    const answer = likeAnswer(page);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    const liked = await answer;
+    expect(liked.liked).toBe(true);
+    uid = liked.uid;
+    await expect(button).toBeEnabled();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  // Liking saves the song's main version, whose id is the song's uid.
+  const likes = feedRows(page, 'Likes');
+  const likedRows = likes.filter({
+    has: page.locator(`a[href="/track/${encodeURIComponent(uid)}"]`),
+  });
+  await test.step('it is in /likes/me, liked', async () => {
+    await page.goto('/likes/me');
+    await expect(page.getByRole('heading', { level: 1, name: 'Likes' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Whose activity' }).getByRole('link', { name: 'Mine' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(likedRows).toHaveCount(1);
+    await expect(likedRows.getByRole('button', { name: /^Like / })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  await test.step('unlike it there: gone from /likes/me', async () => {
+    const button = likedRows.getByRole('button', { name: /^Like / });
+    const answer = likeAnswer(page);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(await answer).toEqual({ uid, liked: false });
+
+    await page.reload();
+    await expect(
+      page.getByRole('list', { name: 'Likes', exact: true }).or(page.getByText('No likes yet.')),
+    ).toBeVisible();
+    await expect(likedRows).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the feed has the bottom tab bar and usable rows', async ({ page }) => {
+    await logIn(page, PEOPLE.mara);
+    await waitForActivityOf(page.request, [PEOPLE.mara]);
+    await page.goto('/');
+    const viewport = { width: 390, height: 844 };
+
+    const bottomBar = page.getByRole('navigation', { name: 'Main (bottom bar)' });
+    await expect(bottomBar).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
+    const barBox = await bottomBar.boundingBox();
+    expect(barBox?.y ?? 0).toBeGreaterThan(viewport.height / 2);
+    expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBe(viewport.height);
+
+    const row = feedRows(page).first();
+    await expect(row).toBeVisible();
+    const like = row.getByRole('button', { name: /^Like / });
+    for (const part of [rowTitleLink(row), like]) {
+      await expect(part).toBeInViewport();
+      const box = await part.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+    }
+    const likeBox = await like.boundingBox();
+    expect(Math.min(likeBox!.width, likeBox!.height)).toBeGreaterThanOrEqual(24);
+    expect(
+      await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth'),
+    ).toBe(true);
+
+    await bottomBar.getByRole('link', { name: 'Likes' }).tap();
+    await expect(page).toHaveURL(/\/likes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Likes' })).toBeVisible();
+    await expect(bottomBar.getByRole('link', { name: 'Likes' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
