@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { logIn } from './support/session';
 
 /** A demo account of the sandbox (`packages/spotify-sandbox/src/world/demo-accounts.ts`). */
 const PRIYA = { id: '31ugbq6xn2r7cfy4d5kzsmhwtaoe', name: 'Priya Raman' };
@@ -16,15 +17,8 @@ test('a user imports the extended streaming history downloaded from the privacy 
   page,
 }, testInfo) => {
   // Log in through the sandbox's authorization page, coming back to the import page.
-  await page.goto('/login?next=%2Fspotify%2Fimport');
-  await page.getByRole('button', { name: 'Connect with Spotify' }).click();
-  await page.getByRole('button', { name: new RegExp(PRIYA.name) }).click();
-  // Like Spotify, the sandbox asks for consent only while the account has not allowed the app.
-  const allow = page.getByRole('button', { name: 'Allow' });
-  const heading = page.getByRole('heading', { name: 'Import your listening history' });
-  await expect(allow.or(heading)).toBeVisible();
-  if (await allow.isVisible()) await allow.click();
-  await expect(heading).toBeVisible();
+  await logIn(page, PRIYA, '/spotify/import');
+  await expect(page.getByRole('heading', { name: 'Import your listening history' })).toBeVisible();
   await expect(page).toHaveTitle('Import your listening history - Earshot');
 
   const uploadCard = page.locator('section', {

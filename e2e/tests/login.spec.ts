@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseSandboxAccount } from './support/sandbox-login';
+import { approveOnSandbox } from './support/session';
 
 test('a visitor connects through the sandbox, sees the app shell and logs out', async ({
   page,
@@ -13,7 +13,7 @@ test('a visitor connects through the sandbox, sees the app shell and logs out', 
   const url = new URL(page.url());
   expect(url.searchParams.get('code_challenge_method')).toBe('S256');
   expect(url.searchParams.get('state')).toBeTruthy();
-  await chooseSandboxAccount(page, 'Mara Lindqvist');
+  await approveOnSandbox(page, 'Mara Lindqvist');
 
   // Back on Earshot, logged in; the spotify=connected flag is removed from the address.
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -46,7 +46,7 @@ test('a logged-out visit to a page that needs login comes back to it after conne
 }) => {
   await page.goto('/login?next=%2F%3Ffrom%3Dlogin');
   await page.getByRole('button', { name: 'Connect with Spotify' }).click();
-  await chooseSandboxAccount(page, 'Tomás Ferreira');
+  await approveOnSandbox(page, 'Tomás Ferreira');
   await expect(page.getByRole('button', { name: /Account menu for Tomás Ferreira/ })).toBeVisible();
   expect(new URL(page.url()).search).toBe('?from=login');
 });

@@ -36,21 +36,25 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Logs `page` in as a demo person through the sandbox's authorization page (pick the account,
- * Allow if asked) and waits until Earshot shows them logged in, on `next`.
+ * On the sandbox's authorization page: picks the demo account and consents if asked. Like
+ * Spotify, the sandbox asks for consent only while the account has not allowed the app yet (the
+ * demo world connects every account at first start). Waits until Earshot shows them logged in.
  */
-export async function logIn(page: Page, person: Person, next = '/'): Promise<void> {
-  await page.goto(`/login?${new URLSearchParams({ next }).toString()}`);
-  await page.getByRole('button', { name: 'Connect with Spotify' }).click();
+export async function approveOnSandbox(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox\/accounts\/authorize\?/);
-  await page.getByRole('button', { name: new RegExp(escapeRegExp(person.name)) }).click();
-  // Like Spotify, the sandbox asks for consent only while the account has not allowed the app
-  // yet (the demo world connects every account at first start).
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(name)) }).click();
   const allow = page.getByRole('button', { name: 'Allow' });
-  const accountMenu = page.getByRole('button', { name: `Account menu for ${person.name}` });
+  const accountMenu = page.getByRole('button', { name: `Account menu for ${name}` });
   await expect(allow.or(accountMenu)).toBeVisible();
   if (await allow.isVisible()) await allow.click();
   await expect(accountMenu).toBeVisible();
+}
+
+/** Logs `page` in as a demo person through the sandbox and lands on `next`. */
+export async function logIn(page: Page, person: { name: string }, next = '/'): Promise<void> {
+  await page.goto(`/login?${new URLSearchParams({ next }).toString()}`);
+  await page.getByRole('button', { name: 'Connect with Spotify' }).click();
+  await approveOnSandbox(page, person.name);
 }
 
 /** A fresh browser context (own cookies) with a page logged in as `person`. */
