@@ -41,7 +41,8 @@ export type Grant = z.infer<typeof grantRecord>;
 
 const accessTokenRecord = z.object({
   clientId: z.string(),
-  accountId: z.string(),
+  /** Null for an app's own token (client_credentials): no user behind it. */
+  accountId: z.string().nullable(),
   scopes,
   expiresAt: z.number(),
 });
@@ -187,7 +188,7 @@ export class AuthorizationStore {
    * Returns how many grants were revoked.
    */
   revokeGrants(accountId: string, clientId?: string): number {
-    const concerns = (record: { accountId: string; clientId: string }) =>
+    const concerns = (record: { accountId: string | null; clientId: string }) =>
       record.accountId === accountId && (clientId === undefined || record.clientId === clientId);
     const now = this.clock.now();
     let revoked = 0;
@@ -221,6 +222,18 @@ export class AuthorizationStore {
   /** Resolves once pending writes are on disk. */
   settled(): Promise<void> {
     return this.file ? this.file.settled() : Promise.resolve();
+  }
+
+  /** An access token for the app itself (client_credentials): catalogue only, no refresh. */
+  issueAppToken(clientId: string): { accessToken: string; expiresInSec: number } {
+    const accessToken = newSecret(48);
+    this.accessTokens.set(digest(accessToken), {
+      clientId,
+      accountId: null,
+      scopes: [],
+      expiresAt: this.clock.now() + this.ttlSec * 1000,
+    });
+    return { accessToken, expiresInSec: this.ttlSec };
   }
 
   private issueTokens(grant: Grant): IssuedTokens {

@@ -120,7 +120,12 @@ export interface TokenDeps {
   store: AuthorizationStore;
 }
 
-/** `POST /api/token`: the authorization_code (with PKCE or a secret) and refresh_token grants. */
+const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials']);
+
+/**
+ * `POST /api/token`: the authorization_code (with PKCE or a secret), refresh_token and
+ * client_credentials grants.
+ */
 export function tokenRoutes({ clients, store }: TokenDeps): FastifyPluginAsync {
   function exchangeCode(params: URLSearchParams, caller: Caller): IssuedTokens | TokenError {
     const value = params.get('code');
@@ -190,15 +195,26 @@ export function tokenRoutes({ clients, store }: TokenDeps): FastifyPluginAsync {
         const failure = badRequest('unsupported_grant_type', 'grant_type parameter is missing');
         return sendTokenError(reply, failure, usedBasic);
       }
-      if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+      if (!GRANT_TYPES.has(grantType)) {
         const failure = badRequest(
           'unsupported_grant_type',
-          'grant_type must be authorization_code or refresh_token',
+          'grant_type must be authorization_code, refresh_token or client_credentials',
         );
         return sendTokenError(reply, failure, usedBasic);
       }
       const caller = identifyCaller(request.headers.authorization, params, clients);
       if (isError(caller)) return sendTokenError(reply, caller, usedBasic);
+      if (grantType === 'client_credentials') {
+        // Only an app that proves its secret gets a token of its own.
+        if (!caller.authenticated)
+          return sendTokenError(reply, invalidClient('Invalid client'), usedBasic);
+        const { accessToken, expiresInSec } = store.issueAppToken(caller.client.id);
+        await store.save();
+        return reply
+          .header('cache-control', 'no-store')
+          .header('pragma', 'no-cache')
+          .send({ access_token: accessToken, token_type: 'Bearer', expires_in: expiresInSec });
+      }
 
       const outcome =
         grantType === 'authorization_code' ? exchangeCode(params, caller) : refresh(params, caller);

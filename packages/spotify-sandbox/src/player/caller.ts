@@ -22,6 +22,6 @@ export function settlePlayersOnRequest(
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(v1)) return;
     const bearer = checkBearer(request.headers.authorization, deps.store);
-    if (bearer.ok) deps.hub.settle(bearer.token.accountId);
+    if (bearer.ok && bearer.token.accountId !== null) deps.hub.settle(bearer.token.accountId);
   });
 }

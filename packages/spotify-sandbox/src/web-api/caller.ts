@@ -13,7 +13,8 @@ export class Caller {
   readonly objects: ObjectContext;
 
   constructor(
-    readonly account: Account,
+    /** Null for an app's own token (client_credentials). */
+    private readonly owner: Account | null,
     readonly client: SandboxClient,
     private readonly scopes: ReadonlySet<string>,
     readonly now: number,
@@ -22,6 +23,12 @@ export class Caller {
     images: ImageSource,
   ) {
     this.objects = { world, publicUrl, images, extended: this.extended, atMs: now };
+  }
+
+  /** The user behind the token; an app's own token has none, so user endpoints refuse it. */
+  get account(): Account {
+    if (!this.owner) throw insufficientScope();
+    return this.owner;
   }
 
   get extended(): boolean {
@@ -59,10 +66,12 @@ export function identifyCaller(deps: CallerDeps, request: FastifyRequest): Calle
   const bearer = checkBearer(request.headers.authorization, deps.store);
   if (!bearer.ok) return bearer;
   const { token } = bearer;
-  const account = deps.world.account(token.accountId);
+  const account = token.accountId === null ? null : deps.world.account(token.accountId);
   const client = deps.clients.get(token.clientId);
   // Tokens outlive restarts; the account or app they were issued for may not.
-  if (!account || !client) return { ok: false, status: 401, message: 'Invalid access token' };
+  if (account === undefined || !client) {
+    return { ok: false, status: 401, message: 'Invalid access token' };
+  }
   const caller = new Caller(
     account,
     client,

@@ -44,6 +44,7 @@ export function webApiService(deps: WebApiDeps): FastifyPluginAsync {
       const bearer = checkBearer(request.headers.authorization, store);
       if (!bearer.ok) return sendApiError(reply, bearer.status, bearer.message);
       const { token } = bearer;
+      if (token.accountId === null) return sendApiError(reply, 403, 'Insufficient client scope');
       const account = accounts.get(token.accountId);
       const client = clients.get(token.clientId);
       // Tokens outlive restarts; the account or app they were issued for may not.
