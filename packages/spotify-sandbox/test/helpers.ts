@@ -26,6 +26,15 @@ export const DEVELOPMENT_CLIENT: SandboxClient = {
   mode: 'development',
 };
 
+/** What an app using the Web Playback SDK asks for: the SDK's scopes and playback control. */
+export const SDK_SCOPES = [
+  'streaming',
+  'user-read-email',
+  'user-read-private',
+  'user-read-playback-state',
+  'user-modify-playback-state',
+].join(' ');
+
 export const PREMIUM_ACCOUNT = 'maralindqvist';
 export const FREE_ACCOUNT = '11183207465';
 

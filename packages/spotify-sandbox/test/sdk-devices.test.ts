@@ -4,15 +4,8 @@ import { ManualClock } from '../src/clock';
 import { WEB_DEVICE_TIMEOUT_MS } from '../src/player/player';
 import type { World } from '../src/world/model';
 import { createWorld } from '../src/world/world';
-import { buildSandbox, connect, FREE_ACCOUNT, PREMIUM_ACCOUNT } from './helpers';
+import { buildSandbox, connect, FREE_ACCOUNT, PREMIUM_ACCOUNT, SDK_SCOPES } from './helpers';
 
-const SCOPES = [
-  'streaming',
-  'user-read-email',
-  'user-read-private',
-  'user-read-playback-state',
-  'user-modify-playback-state',
-].join(' ');
 const EVENING = Date.UTC(2026, 3, 14, 19, 30);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,7 +29,7 @@ async function sandbox() {
   const clock = new ManualClock(idleInstant(world));
   const app = await buildSandbox({ clock, world });
   apps.push(app);
-  const tokenOf = async (account = PREMIUM_ACCOUNT, scope = SCOPES) =>
+  const tokenOf = async (account = PREMIUM_ACCOUNT, scope = SDK_SCOPES) =>
     (await connect(app, { account, scope })).access_token;
   const token = await tokenOf();
   const call = (

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_CLIENT_ID } from '../src/demo-client';
 import { createWorld } from '../src/world/world';
-import { FREE_ACCOUNT, pkcePair, PREMIUM_ACCOUNT, REDIRECT_URI } from './helpers';
+import { FREE_ACCOUNT, pkcePair, PREMIUM_ACCOUNT, REDIRECT_URI, SDK_SCOPES } from './helpers';
 
 /** What the page sees of the SDK's globals. */
 interface SdkPage {
@@ -15,13 +15,6 @@ interface SdkPage {
 }
 
 const page = globalThis as unknown as SdkPage;
-const SCOPES = [
-  'streaming',
-  'user-read-email',
-  'user-read-private',
-  'user-read-playback-state',
-  'user-modify-playback-state',
-].join(' ');
 const WAIT = { timeout: 10_000, interval: 50 };
 
 const PACKAGE_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -41,7 +34,7 @@ async function tokenFor(account: string): Promise<string> {
       client_id: DEMO_CLIENT_ID,
       redirect_uri: REDIRECT_URI,
       account,
-      scope: SCOPES,
+      scope: SDK_SCOPES,
       code_challenge: challenge,
       code_challenge_method: 'S256',
     }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_SCOPES,
+  allScopesBut,
   API_BASE,
   apiError,
   PREMIUM_ACCOUNT,
@@ -11,10 +11,6 @@ import {
 import { MALFORMED_ID, someArtist, someTrack, UNKNOWN_ID, world } from './support/world-fixtures';
 
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const withoutScope = (scope: string) =>
-  ALL_SCOPES.split(' ')
-    .filter((name) => name !== scope)
-    .join(' ');
 
 /** A track and an artist the test account has not saved or followed at the start. */
 function unsavedTrack() {
@@ -56,7 +52,7 @@ describe('GET /v1/me/tracks', () => {
   });
 
   it('needs user-library-read', async () => {
-    const user = await (await testSandbox()).user({ scope: withoutScope('user-library-read') });
+    const user = await (await testSandbox()).user({ scope: allScopesBut('user-library-read') });
 
     const response = await user.get('/me/tracks');
 
@@ -241,7 +237,7 @@ describe('GET /v1/me/following?type=artist', () => {
     expect((await user.get('/me/following?type=user')).status).toBe(400);
     expect((await user.get('/me/following?type=artist&limit=51')).status).toBe(400);
     expect((await user.get(`/me/following?type=artist&after=${MALFORMED_ID}`)).status).toBe(400);
-    const unscoped = await sandbox.user({ scope: withoutScope('user-follow-read') });
+    const unscoped = await sandbox.user({ scope: allScopesBut('user-follow-read') });
     expect((await unscoped.get('/me/following?type=artist')).body).toEqual(
       apiError(403, 'Insufficient client scope'),
     );

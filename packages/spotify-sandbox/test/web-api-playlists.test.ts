@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_SCOPES,
+  allScopesBut,
   API_BASE,
   apiError,
   PREMIUM_ACCOUNT,
@@ -10,10 +10,6 @@ import {
 } from './support/web-api';
 import { MALFORMED_ID, playlists, UNKNOWN_ID, world } from './support/world-fixtures';
 
-const withoutScopes = (...scopes: string[]) =>
-  ALL_SCOPES.split(' ')
-    .filter((name) => !scopes.includes(name))
-    .join(' ');
 const itemsAt = (id: string) => world.playlistItems(id, TEST_START);
 
 describe('GET /v1/me/playlists', () => {
@@ -60,10 +56,10 @@ describe('GET /v1/me/playlists', () => {
         (item: Json) => item.id,
       );
 
-    const noPrivate = await ids(withoutScopes('playlist-read-private'));
+    const noPrivate = await ids(allScopesBut('playlist-read-private'));
     expect(noPrivate).not.toContain(playlists.ownPrivate().id);
     expect(noPrivate).toContain(playlists.collaborating().id);
-    const noCollaborative = await ids(withoutScopes('playlist-read-collaborative'));
+    const noCollaborative = await ids(allScopesBut('playlist-read-collaborative'));
     expect(noCollaborative).toContain(playlists.ownPrivate().id);
     expect(noCollaborative).not.toContain(playlists.collaborating().id);
     expect(await ids('')).toContain(playlists.ownPublic().id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isRegisteredRedirectUri, type ClientRegistry } from '../clients';
 import { formParams, queryParams, repeatedParam } from '../http/form';
+import { sendPage } from '../http/sandbox-page';
 import type { SandboxClient } from '../plugin';
 import type { AccountDirectory } from '../world/account';
 import { accountPickerPage, consentPage, errorPage } from './pages';
@@ -21,13 +22,6 @@ const AUTHORIZE_PARAMS = [
 
 /** RFC 7636: 43 to 128 unreserved characters (an S256 challenge is 43). */
 const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
-
-/*
- * `form-action` is left out on purpose: browsers apply it to the redirect that follows a form
- * submission, and the app's redirect URI is usually on another origin.
- */
-const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export interface AuthorizeRequest {
   client: SandboxClient;
@@ -126,17 +120,6 @@ export async function allowAuthorization(
   });
   await store.save();
   return redirectLocation(authorization.redirectUri, { code, state: authorization.state });
-}
-
-function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'same-origin')
-    .send(body);
 }
 
 function redirect(reply: FastifyReply, location: string, status: 302 | 303): FastifyReply {

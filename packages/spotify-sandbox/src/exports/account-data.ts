@@ -14,7 +14,7 @@ import {
 } from './json';
 import { followedShows, streamingRows, type StreamRow } from './rows';
 import { SpokenCatalogue } from './spoken';
-import { SplitJsonSeries, ZipWriter } from './zip-writer';
+import { checkRowsPerFile, exportArchive, SplitJsonSeries } from './zip-writer';
 
 /**
  * The Account data export ("Download your data" without the extended history): the last year of
@@ -232,15 +232,9 @@ export async function writeAccountDataZip(
   if (!account) throw new Error(`spotify-sandbox: no account "${accountId}"`);
   const variant = options.variant ?? accountDataVariantAt(options.asOfMs);
   const legacy = variant === 'legacy';
-  const rowsPerFile = options.rowsPerFile ?? ACCOUNT_DATA_ROWS_PER_FILE;
-  if (!Number.isInteger(rowsPerFile) || rowsPerFile < 1) {
-    throw new RangeError('spotify-sandbox: rowsPerFile must be a positive whole number');
-  }
+  const rowsPerFile = checkRowsPerFile(options.rowsPerFile ?? ACCOUNT_DATA_ROWS_PER_FILE);
   const folder = legacy ? LEGACY_ACCOUNT_DATA_FOLDER : ACCOUNT_DATA_FOLDER;
-  const zip = new ZipWriter(destination, {
-    mtime: new Date(options.asOfMs),
-    compressionLevel: options.compressionLevel ?? 6,
-  });
+  const zip = exportArchive(destination, options.asOfMs, options.compressionLevel);
   zip.directory(`${folder}/`);
 
   const spoken = new SpokenCatalogue(world.seed);

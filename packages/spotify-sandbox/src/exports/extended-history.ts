@@ -12,7 +12,7 @@ import {
 import { readMeFirstPdf } from './pdf';
 import { streamingRows, type StreamRow, type TrackLabel } from './rows';
 import { SpokenCatalogue } from './spoken';
-import { SplitJsonSeries, yearSpan, ZipWriter } from './zip-writer';
+import { checkRowsPerFile, exportArchive, SplitJsonSeries, yearSpan } from './zip-writer';
 
 /**
  * The Extended Streaming History export, in either of the layouts Spotify has sent:
@@ -50,23 +50,23 @@ export const EXTENDED_HISTORY_FOLDER = 'Spotify Extended Streaming History';
 export const LEGACY_FOLDER = 'MyData';
 export const README_PDF = 'ReadMeFirst_ExtendedStreamingHistory.pdf';
 
-export const CURRENT_FIELDS = [
-  'ts',
-  'platform',
-  'ms_played',
-  'conn_country',
-  'ip_addr',
+/** The content fields, filled for the row's kind of content and null otherwise. */
+const TRACK_FIELDS = [
   'master_metadata_track_name',
   'master_metadata_album_artist_name',
   'master_metadata_album_album_name',
   'spotify_track_uri',
-  'episode_name',
-  'episode_show_name',
-  'spotify_episode_uri',
+] as const;
+const EPISODE_FIELDS = ['episode_name', 'episode_show_name', 'spotify_episode_uri'] as const;
+const AUDIOBOOK_FIELDS = [
   'audiobook_title',
   'audiobook_uri',
   'audiobook_chapter_uri',
   'audiobook_chapter_title',
+] as const;
+
+/** How the play started and ended, and the modes it was played in. */
+const PLAY_FIELDS = [
   'reason_start',
   'reason_end',
   'shuffle',
@@ -74,6 +74,18 @@ export const CURRENT_FIELDS = [
   'offline',
   'offline_timestamp',
   'incognito_mode',
+] as const;
+
+export const CURRENT_FIELDS = [
+  'ts',
+  'platform',
+  'ms_played',
+  'conn_country',
+  'ip_addr',
+  ...TRACK_FIELDS,
+  ...EPISODE_FIELDS,
+  ...AUDIOBOOK_FIELDS,
+  ...PLAY_FIELDS,
 ] as const;
 
 export const LEGACY_FIELDS = [
@@ -84,20 +96,9 @@ export const LEGACY_FIELDS = [
   'conn_country',
   'ip_addr_decrypted',
   'user_agent_decrypted',
-  'master_metadata_track_name',
-  'master_metadata_album_artist_name',
-  'master_metadata_album_album_name',
-  'spotify_track_uri',
-  'episode_name',
-  'episode_show_name',
-  'spotify_episode_uri',
-  'reason_start',
-  'reason_end',
-  'shuffle',
-  'skipped',
-  'offline',
-  'offline_timestamp',
-  'incognito_mode',
+  ...TRACK_FIELDS,
+  ...EPISODE_FIELDS,
+  ...PLAY_FIELDS,
 ] as const;
 
 export function variantAt(asOfMs: number): ExportVariant {
@@ -147,37 +148,30 @@ function trackJson(label: TrackLabel): readonly [string, string, string, string]
   return json;
 }
 
-/** Values of the content fields: track (4), episode (3), audiobook (4). */
+const NO_TRACK: readonly string[] = TRACK_FIELDS.map(() => NULL);
+const NO_EPISODE: readonly string[] = EPISODE_FIELDS.map(() => NULL);
+const NO_AUDIOBOOK: readonly string[] = AUDIOBOOK_FIELDS.map(() => NULL);
+
+/** Values of the content fields: track, episode, then audiobook. */
 function contentJson(row: StreamRow): string[] {
   const content = row.content;
   if (content.kind === 'track') {
-    return [...trackJson(content.track), NULL, NULL, NULL, NULL, NULL, NULL, NULL];
+    return [...trackJson(content.track), ...NO_EPISODE, ...NO_AUDIOBOOK];
   }
   if (content.kind === 'episode') {
     const { episode } = content;
     return [
-      NULL,
-      NULL,
-      NULL,
-      NULL,
+      ...NO_TRACK,
       jsonValue(episode.name),
       jsonValue(episode.show.name),
       jsonValue(episode.uri),
-      NULL,
-      NULL,
-      NULL,
-      NULL,
+      ...NO_AUDIOBOOK,
     ];
   }
   const { chapter } = content;
   return [
-    NULL,
-    NULL,
-    NULL,
-    NULL,
-    NULL,
-    NULL,
-    NULL,
+    ...NO_TRACK,
+    ...NO_EPISODE,
     jsonValue(chapter.book.title),
     jsonValue(`spotify:show:${chapter.book.id}`),
     jsonValue(chapter.uri),
@@ -221,7 +215,8 @@ export function printLegacyRow(row: StreamRow, username: string): string {
     jsonRecurring(row.country),
     jsonRecurring(row.ip),
     jsonRecurring(row.userAgent),
-    ...contentJson(row).slice(0, 7),
+    // Legacy exports have no audiobook fields.
+    ...contentJson(row).slice(0, TRACK_FIELDS.length + EPISODE_FIELDS.length),
     ...playJson(row),
   ]);
 }
@@ -240,14 +235,8 @@ export async function writeExtendedHistoryZip(
   const account = world.account(accountId);
   if (!account) throw new Error(`spotify-sandbox: no account "${accountId}"`);
   const variant = options.variant ?? variantAt(options.asOfMs);
-  const rowsPerFile = options.rowsPerFile ?? ROWS_PER_FILE;
-  if (!Number.isInteger(rowsPerFile) || rowsPerFile < 1) {
-    throw new RangeError('spotify-sandbox: rowsPerFile must be a positive whole number');
-  }
-  const zip = new ZipWriter(destination, {
-    mtime: new Date(options.asOfMs),
-    compressionLevel: options.compressionLevel ?? 6,
-  });
+  const rowsPerFile = checkRowsPerFile(options.rowsPerFile ?? ROWS_PER_FILE);
+  const zip = exportArchive(destination, options.asOfMs, options.compressionLevel);
   const legacy = variant === 'legacy';
   const folder = legacy ? LEGACY_FOLDER : EXTENDED_HISTORY_FOLDER;
   zip.directory(`${folder}/`);

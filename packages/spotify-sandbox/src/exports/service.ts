@@ -2,6 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { queryParams } from '../http/form';
+import { sendPage } from '../http/sandbox-page';
 import type { World } from '../world/model';
 import { createWorld } from '../world/world';
 import { writeAccountDataZip } from './account-data';
@@ -32,23 +33,10 @@ export interface ExportsDeps {
   publicUrl: string;
 }
 
-const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 const MAX_SCALE = 100;
 const MAX_YEARS = 30;
 
 class BadRequest extends Error {}
-
-function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'same-origin')
-    .send(body);
-}
 
 function single(params: URLSearchParams, name: string): string | null {
   const values = params.getAll(name);

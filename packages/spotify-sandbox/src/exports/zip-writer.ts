@@ -61,6 +61,23 @@ export class ZipWriter {
   }
 }
 
+/** The archive of an export made at `asOfMs`: entries dated then, zlib level 6 unless asked. */
+export function exportArchive(
+  destination: Writable,
+  asOfMs: number,
+  compressionLevel = 6,
+): ZipWriter {
+  return new ZipWriter(destination, { mtime: new Date(asOfMs), compressionLevel });
+}
+
+/** An export's rows per JSON file, checked: a positive whole number. */
+export function checkRowsPerFile(rowsPerFile: number): number {
+  if (!Number.isInteger(rowsPerFile) || rowsPerFile < 1) {
+    throw new RangeError('spotify-sandbox: rowsPerFile must be a positive whole number');
+  }
+  return rowsPerFile;
+}
+
 /** How to name the files of one split series, e.g. `Streaming_History_Audio_2019-2021_0.json`. */
 export type FileNamer = (file: {
   index: number;

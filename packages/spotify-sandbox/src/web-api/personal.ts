@@ -25,19 +25,17 @@ function parseTimeRange(value: string | undefined): TimeRange {
   throw badRequest('Invalid time range');
 }
 
+/** How much each id (track or artist) was streamed, and when last. */
+type Weights = Map<string, { weight: number; lastMs: number }>;
+
 /** Ids ranked by weight, ties to the most recently heard. */
-function rank(weights: Map<string, { weight: number; lastMs: number }>): string[] {
+function rank(weights: Weights): string[] {
   return [...weights.entries()]
     .sort(([a, x], [b, y]) => y.weight - x.weight || y.lastMs - x.lastMs || (a < b ? -1 : 1))
     .map(([id]) => id);
 }
 
-function credit(
-  weights: Map<string, { weight: number; lastMs: number }>,
-  id: string,
-  weight: number,
-  atMs: number,
-): void {
+function credit(weights: Weights, id: string, weight: number, atMs: number): void {
   const found = weights.get(id);
   if (found) {
     found.weight += weight;
@@ -118,52 +116,57 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: CallerDeps): 
     }),
   );
 
-  const topLink =
-    (type: 'artists' | 'tracks', range: string | undefined) => (offset: number, limit: number) =>
-      apiUrl(publicUrl, `/me/top/${type}`, [
-        ['time_range', range],
-        ['offset', offset],
-        ['limit', limit],
-      ]);
-
-  app.get(
-    '/me/top/tracks',
+  /** `/me/top/{type}`: the ids `creditPlay` weighs for the time range, ranked and paged. */
+  const topItems = (
+    type: 'artists' | 'tracks',
+    creditPlay: (weights: Weights, play: Play) => void,
+    toObject: (caller: Caller, id: string) => unknown,
+  ) =>
     withCaller(deps, (caller, request) => {
       caller.requireScope('user-top-read');
       const rangeParam = queryParam(request.query, 'time_range') || undefined;
       const range = parseTimeRange(rangeParam);
       const limit = parseLimit(queryParam(request.query, 'limit'), PAGE);
       const offset = parseOffset(queryParam(request.query, 'offset'));
-      const weights = new Map<string, { weight: number; lastMs: number }>();
-      for (const play of streams(caller, range)) credit(weights, play.trackId, 1, play.playedAt);
-      return pageOf(topLink('tracks', rangeParam), { offset, limit }, rank(weights), (id) => {
+      const weights: Weights = new Map();
+      for (const play of streams(caller, range)) creditPlay(weights, play);
+      const link = (pageOffset: number, pageLimit: number) =>
+        apiUrl(publicUrl, `/me/top/${type}`, [
+          ['time_range', rangeParam],
+          ['offset', pageOffset],
+          ['limit', pageLimit],
+        ]);
+      return pageOf(link, { offset, limit }, rank(weights), (id) => toObject(caller, id));
+    });
+
+  app.get(
+    '/me/top/tracks',
+    topItems(
+      'tracks',
+      (weights, play) => credit(weights, play.trackId, 1, play.playedAt),
+      (caller, id) => {
         const track = world.track(id);
         if (!track) throw new Error(`spotify-sandbox: a play of unknown track ${id}`);
         return trackObject(caller.objects, track);
-      });
-    }),
+      },
+    ),
   );
 
   app.get(
     '/me/top/artists',
-    withCaller(deps, (caller, request) => {
-      caller.requireScope('user-top-read');
-      const rangeParam = queryParam(request.query, 'time_range') || undefined;
-      const range = parseTimeRange(rangeParam);
-      const limit = parseLimit(queryParam(request.query, 'limit'), PAGE);
-      const offset = parseOffset(queryParam(request.query, 'offset'));
-      const weights = new Map<string, { weight: number; lastMs: number }>();
-      for (const play of streams(caller, range)) {
+    topItems(
+      'artists',
+      (weights, play) => {
         const artistIds = world.track(play.trackId)?.artistIds ?? [];
         artistIds.forEach((id, position) =>
           credit(weights, id, position === 0 ? 1 : FEATURED_WEIGHT, play.playedAt),
         );
-      }
-      return pageOf(topLink('artists', rangeParam), { offset, limit }, rank(weights), (id) => {
+      },
+      (caller, id) => {
         const artist = world.artist(id);
         if (!artist) throw new Error(`spotify-sandbox: a play of unknown artist ${id}`);
         return artistObject(caller.objects, artist);
-      });
-    }),
+      },
+    ),
   );
 }

@@ -33,6 +33,13 @@ function allowNull(document: Json, parent: readonly string[], key: string): void
   holder[key] = { anyOf: [schema, { type: 'null' }] };
 }
 
+/** Allows `null` for each of `properties` of the component schema `schemaName`. */
+function allowNullProperties(document: Json, schemaName: string, properties: readonly string[]) {
+  for (const property of properties) {
+    allowNull(document, ['components', 'schemas', schemaName, 'properties'], property);
+  }
+}
+
 export type DescriptionFile = 'current' | 'pre-2026-02';
 
 interface Exception {
@@ -67,9 +74,7 @@ export const CORRECTIONS: readonly Exception[] = [
       'with nothing more), and an empty recently-played page has `cursors: null`; the ' +
       'description types `next` and `cursors` as never null.',
     apply(document) {
-      const properties = ['components', 'schemas', 'CursorPagingObject', 'properties'];
-      allowNull(document, properties, 'next');
-      allowNull(document, properties, 'cursors');
+      allowNullProperties(document, 'CursorPagingObject', ['next', 'cursors']);
     },
   },
   {
@@ -77,9 +82,7 @@ export const CORRECTIONS: readonly Exception[] = [
       'The last page of /me/following has `cursors: {"after": null}`: there is no artist ' +
       'after it. The description types the cursors as strings only.',
     apply(document) {
-      const properties = ['components', 'schemas', 'CursorObject', 'properties'];
-      allowNull(document, properties, 'after');
-      allowNull(document, properties, 'before');
+      allowNullProperties(document, 'CursorObject', ['after', 'before']);
     },
   },
   {
@@ -87,7 +90,7 @@ export const CORRECTIONS: readonly Exception[] = [
       'A recently-played item heard outside any album, playlist or artist has `context: null`; ' +
       'the description does not allow null.',
     apply(document) {
-      allowNull(document, ['components', 'schemas', 'PlayHistoryObject', 'properties'], 'context');
+      allowNullProperties(document, 'PlayHistoryObject', ['context']);
     },
   },
   {

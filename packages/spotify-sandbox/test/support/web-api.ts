@@ -16,6 +16,11 @@ export { DEVELOPMENT_CLIENT, PREMIUM_ACCOUNT, PUBLIC_CLIENT, PUBLIC_URL };
 /** Every scope the accounts service knows. */
 export const ALL_SCOPES = [...SCOPES.keys()].join(' ');
 
+/** Every scope but `scopes`. */
+export function allScopesBut(...scopes: string[]): string {
+  return [...SCOPES.keys()].filter((name) => !scopes.includes(name)).join(' ');
+}
+
 /** The instant the suites' clocks start at: an evening, a few months into the world's 2026. */
 export const TEST_START = Date.UTC(2026, 3, 14, 19, 30);
 
