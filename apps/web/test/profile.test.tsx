@@ -2,6 +2,7 @@ import type { PublicProfile, TopSong } from '@earshot/contract/profile';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activityItem, ignoredList, requestsTo } from './activityFixtures';
 import { ada, fakeApi, json, loggedOut, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -231,7 +232,11 @@ describe('public profile for a friend', () => {
 
   it('ignores a top song through the ignore API', async () => {
     const fetchMock = profileApi(json(200, ada), json(200, friendProfile), {
-      'POST /api/ignore/track/uid-2': () => new Response(null, { status: 204 }),
+      'POST /api/ignore/track/uid-2': json(200, {
+        ignored: true,
+        reported: false,
+        is_global: false,
+      }),
     });
     renderApp('/user/grace');
 
@@ -241,6 +246,26 @@ describe('public profile for a friend', () => {
     expect(
       fetchMock.mock.calls.filter(([input]) => String(input) === '/api/ignore/track/uid-2'),
     ).toHaveLength(1);
+  });
+
+  it('shares the ignored state with the ignore feature', async () => {
+    const songOne = activityItem({ id: 'track-1', uid: 'uid-1', title: 'Song 1' });
+    const songTwo = activityItem({ id: 'track-2', uid: 'uid-2', title: 'Song 2' });
+    let songTwoIgnored = false;
+    const fetchMock = profileApi(json(200, ada), json(200, friendProfile), {
+      'GET /api/ignore': () => ignoredList(songTwoIgnored ? [songTwo, songOne] : [songOne])(),
+      'POST /api/ignore/track/uid-2': () => {
+        songTwoIgnored = true;
+        return json(200, { ignored: true, reported: false, is_global: false })();
+      },
+    });
+    renderApp('/user/grace');
+
+    expect(await screen.findByRole('button', { name: 'Song 1 ignored' })).toBeDisabled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ignore Song 2' }));
+
+    expect(await screen.findByRole('button', { name: 'Song 2 ignored' })).toBeDisabled();
+    expect(requestsTo(fetchMock, '/api/ignore')).toHaveLength(2);
   });
 
   it('reports a failed ignore as an error notification', async () => {

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { PageMeta } from '../components/ui/PageMeta';
+import { StatusPage } from '../components/ui/StatusPage';
 import { reloadPage } from '../lib/browserLocation';
 import { useNotificationStack } from '../lib/notifications';
 
@@ -44,23 +44,17 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
 function ErrorFallback({ onRetry }: { onRetry: () => void }) {
   return (
-    <section className="status-page" role="alert">
-      <PageMeta title="Something went wrong" noindex />
-      <div className="card status-page__card">
-        <h1 className="status-page__title">Something went wrong</h1>
-        <p className="status-page__message">
-          We hit an unexpected error while rendering this page.
-        </p>
-        <div className="status-page__actions">
-          <button type="button" className="button button--primary" onClick={onRetry}>
-            Try again
-          </button>
-          <button type="button" className="button button--secondary" onClick={reloadPage}>
-            Reload page
-          </button>
-        </div>
+    <StatusPage title="Something went wrong" role="alert">
+      <p className="status-page__message">We hit an unexpected error while rendering this page.</p>
+      <div className="status-page__actions">
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          Try again
+        </button>
+        <button type="button" className="button button--secondary" onClick={reloadPage}>
+          Reload page
+        </button>
       </div>
-    </section>
+    </StatusPage>
   );
 }
 

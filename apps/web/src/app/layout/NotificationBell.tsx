@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
-import { BellIcon, CloseIcon } from '../../components/ui/icons';
+import { BellIcon } from '../../components/ui/icons';
 import { usePendingFriendRequestsQuery } from '../../features/friends/api/pendingFriendRequests';
 import { FriendRequestList } from '../../features/friends/components/FriendRequestList';
 import { profileQueryKeys } from '../../features/profile/api/publicProfile';
-import { useNotificationStack, useNotifications } from '../../lib/notifications';
+import { useNotifications } from '../../lib/notifications';
+import { DismissNotificationButton } from './DismissNotificationButton';
 
 /**
  * The header bell (shown to logged-in users only): a panel listing the friend requests waiting
  * for an answer and the current notifications; the badge counts both.
  */
 export function NotificationBell() {
-  const stack = useNotificationStack();
   const queryClient = useQueryClient();
   const notifications = useNotifications().filter((notification) => !notification.leaving);
   const pending = usePendingFriendRequestsQuery();
@@ -62,14 +62,7 @@ export function NotificationBell() {
                     className={`notification-panel__item notification-panel__item--${notification.kind}`}
                   >
                     <span>{notification.message}</span>
-                    <button
-                      type="button"
-                      className="icon-button icon-button--small"
-                      aria-label="Dismiss notification"
-                      onClick={() => stack.dismiss(notification.id)}
-                    >
-                      <CloseIcon size={16} />
-                    </button>
+                    <DismissNotificationButton notificationId={notification.id} />
                   </li>
                 ))}
               </ul>

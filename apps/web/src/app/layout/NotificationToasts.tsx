@@ -1,9 +1,8 @@
-import { CloseIcon } from '../../components/ui/icons';
-import { useNotificationStack, useNotifications } from '../../lib/notifications';
+import { useNotifications } from '../../lib/notifications';
+import { DismissNotificationButton } from './DismissNotificationButton';
 
 /** The notification stack on screen, newest first; leaving ones play the exit animation. */
 export function NotificationToasts() {
-  const stack = useNotificationStack();
   const notifications = useNotifications();
 
   return (
@@ -19,14 +18,7 @@ export function NotificationToasts() {
           ].join(' ')}
         >
           <span className="toast__message">{notification.message}</span>
-          <button
-            type="button"
-            className="icon-button icon-button--small"
-            aria-label="Dismiss notification"
-            onClick={() => stack.dismiss(notification.id)}
-          >
-            <CloseIcon size={16} />
-          </button>
+          <DismissNotificationButton notificationId={notification.id} />
         </div>
       ))}
     </div>

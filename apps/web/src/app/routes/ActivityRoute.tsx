@@ -28,7 +28,7 @@ export function ActivityScreen({ feed, scope, viewer }: ActivityScreenProps) {
       viewerId={viewer.id}
       banner={feed === 'recent' && <SpotifyReconnectBanner />}
       renderTrackBadge={(item) => <TrackIgnoreBadge uid={item.track.uid} />}
-      renderTrackMenuItems={(item) => <IgnoreTrackMenuItem item={item} />}
+      renderTrackMenuItems={(item) => <IgnoreTrackMenuItem track={item.track} viewer={viewer} />}
     />
   );
 }

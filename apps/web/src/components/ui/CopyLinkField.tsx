@@ -48,14 +48,14 @@ export function CopyLinkField({
 
   return (
     <div className="copy-link">
-      <label className="copy-link__label" htmlFor={inputId}>
+      <label className="field-label" htmlFor={inputId}>
         {label}
       </label>
       <div className="copy-link__row">
         <input
           ref={inputRef}
           id={inputId}
-          className="copy-link__input"
+          className="text-input copy-link__input"
           type="url"
           value={url}
           readOnly

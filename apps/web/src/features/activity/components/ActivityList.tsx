@@ -30,6 +30,26 @@ function rowKey(item: ActivityItem): string {
   return `${item.user.id}|${item.date}|${item.track.id}`;
 }
 
+interface FeedFailureProps {
+  /** The feed's own error text. */
+  text: string;
+  /** What failed, from the error. */
+  detail: string | undefined;
+  onRetry: () => void;
+}
+
+function FeedFailure({ text, detail, onRetry }: FeedFailureProps) {
+  return (
+    <div className="activity-list__status activity-list__status--error" role="alert">
+      <p>{text}</p>
+      <p className="activity-list__detail">{detail}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
 /** A feed's rows, paged by infinite scroll, with the context menu of their tracks. */
 export function ActivityList({
   feed,
@@ -46,17 +66,11 @@ export function ActivityList({
   if (query.isPending) return <LoadingState />;
   if (query.data === undefined) {
     return (
-      <div className="activity-list__status activity-list__status--error" role="alert">
-        <p>{texts.error}</p>
-        <p className="activity-list__detail">{query.error?.message}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <FeedFailure
+        text={texts.error}
+        detail={query.error?.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -84,17 +98,11 @@ export function ActivityList({
       />
       {query.isFetchingNextPage && <LoadingState label="Loading more…" />}
       {query.isFetchNextPageError && (
-        <div className="activity-list__status activity-list__status--error" role="alert">
-          <p>{texts.error}</p>
-          <p className="activity-list__detail">{query.error?.message}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void query.fetchNextPage()}
-          >
-            Try again
-          </button>
-        </div>
+        <FeedFailure
+          text={texts.error}
+          detail={query.error?.message}
+          onRetry={() => void query.fetchNextPage()}
+        />
       )}
       {menu && (
         <PointerMenu

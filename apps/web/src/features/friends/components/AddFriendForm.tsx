@@ -22,12 +22,12 @@ export function AddFriendForm() {
         Add a friend
       </h2>
       <div className="add-friend__row">
-        <label htmlFor={inputId} className="add-friend__label">
+        <label htmlFor={inputId} className="field-label add-friend__label">
           Username
         </label>
         <input
           id={inputId}
-          className="add-friend__input"
+          className="text-input add-friend__input"
           type="text"
           name="username"
           autoComplete="off"

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { useNotificationStack } from '../../../lib/notifications';
 import { useAcceptFriendRequestMutation } from '../api/acceptFriendRequest';
 import { useDeclineFriendRequestMutation } from '../api/declineFriendRequest';
+import { FriendRequestAnswerButtons } from './FriendRequestAnswerButtons';
 import './friends.css';
 
 interface FriendRequestListProps {
@@ -49,24 +50,12 @@ function FriendRequestItem({
         <span className="friend-request__detail">@{user.username} wants to be friends</span>
       </div>
       <div className="friend-request__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          aria-label={`Accept friend request from ${user.username}`}
-          disabled={busy}
-          onClick={() => answer('accept')}
-        >
-          Accept
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-label={`Decline friend request from ${user.username}`}
-          disabled={busy}
-          onClick={() => answer('decline')}
-        >
-          Decline
-        </button>
+        <FriendRequestAnswerButtons
+          username={user.username}
+          busy={busy}
+          onAccept={() => answer('accept')}
+          onDecline={() => answer('decline')}
+        />
       </div>
     </li>
   );

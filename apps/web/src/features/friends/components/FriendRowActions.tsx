@@ -7,6 +7,7 @@ import { useNotificationStack } from '../../../lib/notifications';
 import { useAcceptFriendRequestMutation } from '../api/acceptFriendRequest';
 import { useDeclineFriendRequestMutation } from '../api/declineFriendRequest';
 import { useUnfriendMutation } from '../api/unfriend';
+import { FriendRequestAnswerButtons } from './FriendRequestAnswerButtons';
 
 /** Reports a failed friendship change as an error notification (spec section 8). */
 function useFailureNotice() {
@@ -40,28 +41,17 @@ function IncomingActions({ friend }: { friend: Friend }) {
   const accept = useAcceptFriendRequestMutation();
   const decline = useDeclineFriendRequestMutation();
   const failed = useFailureNotice();
-  const busy = accept.isPending || decline.isPending;
   return (
     <div className="friend-actions">
       <span className="friends-badge friends-badge--incoming">Incoming request</span>
-      <button
-        type="button"
-        className="button button--primary"
-        aria-label={`Accept friend request from ${friend.username}`}
-        disabled={busy}
-        onClick={() => accept.mutate(friend.id, { onError: failed('accept the friend request') })}
-      >
-        Accept
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-label={`Decline friend request from ${friend.username}`}
-        disabled={busy}
-        onClick={() => decline.mutate(friend.id, { onError: failed('decline the friend request') })}
-      >
-        Decline
-      </button>
+      <FriendRequestAnswerButtons
+        username={friend.username}
+        busy={accept.isPending || decline.isPending}
+        onAccept={() => accept.mutate(friend.id, { onError: failed('accept the friend request') })}
+        onDecline={() =>
+          decline.mutate(friend.id, { onError: failed('decline the friend request') })
+        }
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { ActivityItem } from '@earshot/contract/activity';
 import { ignoreState, type IgnoredList, type IgnoreState } from '@earshot/contract/ignore';
-import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TrackSummary } from '@earshot/contract/track';
+import { useIsMutating } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
-import { useNotificationStack } from '../../../lib/notifications';
-import { ignoredListQueryKey } from './ignoredList';
+import { useIgnoreMutation } from './ignoreMutation';
 
 /** `POST /api/ignore/track/{uid}`: ignores a song in the viewer's stats and suggestions. */
 export function postIgnoreTrack(uid: string): Promise<IgnoreState> {
@@ -16,39 +16,54 @@ function ignoreTrackMutationKey(uid: string) {
   return ['ignore', 'track', uid] as const;
 }
 
-/** The ignored list with `item` added (when `state` says it is ignored) or taken out. */
-function withTrackIgnoreState(list: IgnoredList, item: ActivityItem, state: IgnoreState) {
-  const others = list.tracks.filter((ignored) => ignored.track.uid !== item.track.uid);
+/** Whose ignored list it is: its track entries name them as their user. */
+export type IgnoredListOwner = ActivityItem['user'];
+
+/** The ignored list with `track` added (when `state` says it is ignored) or taken out. */
+function withTrackIgnoreState(
+  list: IgnoredList,
+  track: TrackSummary,
+  owner: IgnoredListOwner,
+  state: IgnoreState,
+): IgnoredList {
+  const others = list.tracks.filter((ignored) => ignored.track.uid !== track.uid);
   if (!state.ignored) return { ...list, tracks: others };
+  // The entry as `GET /api/ignore` lists it.
   const ignored: ActivityItem = {
-    ...item,
+    user: owner,
+    track,
+    liked: false,
     date: new Date().toISOString(),
-    reported: state.reported,
+    play_count: 0,
+    reason: null,
+    context_uri: null,
     is_global: state.is_global,
+    reported: state.reported,
   };
   return { ...list, tracks: [ignored, ...others] };
 }
 
-/**
- * Ignores the song of an activity row. The ignored list takes the answer at once and is then
- * fetched again; a failure shows as an error notification. The callbacks live on the mutation,
- * so they still run when the menu that started it has closed.
- */
-export function useIgnoreTrackMutation(item: ActivityItem) {
-  const queryClient = useQueryClient();
-  const notifications = useNotificationStack();
-  const { uid } = item.track;
-  return useMutation({
-    mutationKey: ignoreTrackMutationKey(uid),
-    mutationFn: () => postIgnoreTrack(uid),
-    onSuccess: async (state) => {
-      queryClient.setQueryData<IgnoredList>(ignoredListQueryKey, (list) =>
-        list ? withTrackIgnoreState(list, item, state) : list,
-      );
-      await queryClient.invalidateQueries({ queryKey: ignoredListQueryKey });
-    },
-    onError: (error) =>
-      notifications.push(`Failed to ignore track: ${error.message}`, { kind: 'error' }),
+export interface IgnoreTrackOptions {
+  track: TrackSummary;
+  viewer: IgnoredListOwner;
+  /** How a failure notification names the track: "track", or its title. */
+  failureName: string;
+  onIgnored?: () => Promise<unknown>;
+}
+
+/** Ignores a song (by its uid) for the viewer. */
+export function useIgnoreTrackMutation({
+  track,
+  viewer,
+  failureName,
+  onIgnored,
+}: IgnoreTrackOptions) {
+  return useIgnoreMutation({
+    mutationKey: ignoreTrackMutationKey(track.uid),
+    post: () => postIgnoreTrack(track.uid),
+    listWith: (list, state) => withTrackIgnoreState(list, track, viewer, state),
+    failureName,
+    onIgnored,
   });
 }
 

@@ -1,6 +1,6 @@
-import type { ActivityItem } from '@earshot/contract/activity';
+import type { TrackSummary } from '@earshot/contract/track';
 import { PointerMenuItem } from '../../../components/ui/PointerMenu';
-import { useIgnoreTrackMutation } from '../api/ignoreTrack';
+import { useIgnoreTrackMutation, type IgnoredListOwner } from '../api/ignoreTrack';
 import { useTrackIgnoreState, type TrackIgnoreState } from '../hooks/useTrackIgnoreState';
 
 const LABELS: Record<TrackIgnoreState, string> = {
@@ -10,10 +10,15 @@ const LABELS: Record<TrackIgnoreState, string> = {
   ignored: 'Already ignored',
 };
 
+interface IgnoreTrackMenuItemProps {
+  track: TrackSummary;
+  viewer: IgnoredListOwner;
+}
+
 /** The track menu's "Ignore track" (spec section 4), or the disabled "Already ignored". */
-export function IgnoreTrackMenuItem({ item }: { item: ActivityItem }) {
-  const state = useTrackIgnoreState(item.track.uid);
-  const ignore = useIgnoreTrackMutation(item);
+export function IgnoreTrackMenuItem({ track, viewer }: IgnoreTrackMenuItemProps) {
+  const state = useTrackIgnoreState(track.uid);
+  const ignore = useIgnoreTrackMutation({ track, viewer, failureName: 'track' });
   return (
     <PointerMenuItem disabled={state !== 'not-ignored'} onSelect={() => ignore.mutate()}>
       {LABELS[state]}

@@ -1,17 +1,17 @@
 import type { FriendshipStatus } from '@earshot/contract/friendship';
 import type { PublicProfile } from '@earshot/contract/profile';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
+import { NotFoundStatusPage, StatusPage } from '../../../components/ui/StatusPage';
 import { ApiError } from '../../../lib/apiClient';
 import { PRODUCT_NAME } from '../../../lib/site';
 import { usePublicProfileQuery } from '../api/publicProfile';
 import { formatCount } from '../profileFormat';
 import { ListeningActivityChart } from './ListeningActivityChart';
 import { ProfileStatsCard } from './ProfileStatsCard';
-import { TopHighlights } from './TopHighlights';
+import { TopHighlights, type HighlightIgnoreSlots } from './TopHighlights';
 import './profile.css';
 
 /** The friend button's inputs: another user's profile seen by a logged-in viewer. */
@@ -22,11 +22,14 @@ export interface FriendButtonSlot {
   fetchedAt: number;
 }
 
-interface PublicProfilePageProps {
-  /** The username or id from the address. */
-  handle: string;
+interface ProfileSlots extends HighlightIgnoreSlots {
   /** Renders the friend button; only called for logged-in viewers of someone else's profile. */
   renderFriendButton: (slot: FriendButtonSlot) => ReactNode;
+}
+
+interface PublicProfilePageProps extends ProfileSlots {
+  /** The username or id from the address. */
+  handle: string;
 }
 
 function profileDescription({ user, stats }: PublicProfile): string {
@@ -69,15 +72,18 @@ function ProfileMeta({ profile }: { profile: PublicProfile }) {
   );
 }
 
+interface ProfileViewProps extends ProfileSlots {
+  profile: PublicProfile;
+  fetchedAt: number;
+}
+
 function ProfileView({
   profile,
   fetchedAt,
   renderFriendButton,
-}: {
-  profile: PublicProfile;
-  fetchedAt: number;
-  renderFriendButton: PublicProfilePageProps['renderFriendButton'];
-}) {
+  renderIgnoreSong,
+  renderIgnoreArtist,
+}: ProfileViewProps) {
   const { user, stats, friendship, taste_match: tasteMatch } = profile;
   const displayName = user.name || user.username;
   const showsFriendButton = friendship !== null && friendship !== 'self';
@@ -111,30 +117,11 @@ function ProfileView({
             songsLast30Days={stats.top_songs_30_days}
             songsAllTime={stats.top_songs_all_time}
             artists={stats.top_artists}
+            renderIgnoreSong={renderIgnoreSong}
+            renderIgnoreArtist={renderIgnoreArtist}
           />
         )}
     </article>
-  );
-}
-
-function ProfileNotFound() {
-  return (
-    <section className="status-page">
-      <PageMeta title="Profile not found" noindex />
-      <div className="card status-page__card">
-        <p className="status-page__code" aria-hidden="true">
-          404
-        </p>
-        <h1 className="status-page__title">Profile not found</h1>
-        <p className="status-page__message">
-          No one on {PRODUCT_NAME} has this username. It may have changed, or the link may be
-          mistyped.
-        </p>
-        <Link to="/" className="button button--primary">
-          Return to Home
-        </Link>
-      </div>
-    </section>
   );
 }
 
@@ -142,7 +129,7 @@ function ProfileNotFound() {
  * `/user/{username or id}` (spec section 2, Public profile), for visitors too. Highlights and
  * the activity chart come only when the server includes them (friends and the owner).
  */
-export function PublicProfilePage({ handle, renderFriendButton }: PublicProfilePageProps) {
+export function PublicProfilePage({ handle, ...slots }: PublicProfilePageProps) {
   const profile = usePublicProfileQuery(handle);
 
   if (profile.isPending) {
@@ -155,31 +142,26 @@ export function PublicProfilePage({ handle, renderFriendButton }: PublicProfileP
   }
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) {
-      return <ProfileNotFound />;
+      return (
+        <NotFoundStatusPage
+          title="Profile not found"
+          message={`No one on ${PRODUCT_NAME} has this username. It may have changed, or the link may be mistyped.`}
+        />
+      );
     }
     return (
-      <section className="status-page">
-        <PageMeta title="Failed to load profile" noindex />
-        <div className="card status-page__card" role="alert">
-          <h1 className="status-page__title">Failed to load profile</h1>
-          <p className="status-page__message">{profile.error.message}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={profile.isFetching}
-            onClick={() => void profile.refetch()}
-          >
-            Retry
-          </button>
-        </div>
-      </section>
+      <StatusPage title="Failed to load profile" role="alert">
+        <p className="status-page__message">{profile.error.message}</p>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={profile.isFetching}
+          onClick={() => void profile.refetch()}
+        >
+          Retry
+        </button>
+      </StatusPage>
     );
   }
-  return (
-    <ProfileView
-      profile={profile.data}
-      fetchedAt={profile.dataUpdatedAt}
-      renderFriendButton={renderFriendButton}
-    />
-  );
+  return <ProfileView profile={profile.data} fetchedAt={profile.dataUpdatedAt} {...slots} />;
 }

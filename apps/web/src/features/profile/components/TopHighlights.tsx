@@ -1,10 +1,8 @@
 import type { TopArtist, TopSong } from '@earshot/contract/profile';
+import type { TrackSummary } from '@earshot/contract/track';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
-import { useNotificationStack } from '../../../lib/notifications';
-import { useIgnoreArtistMutation } from '../api/ignoreArtist';
-import { useIgnoreTrackMutation } from '../api/ignoreTrack';
 import { formatPlays, rankLabel } from '../profileFormat';
 
 function Rank({ rank }: { rank: number }) {
@@ -24,36 +22,19 @@ function Cover({ picture }: { picture: string | null }) {
   return <span className="highlight__cover" aria-hidden="true" />;
 }
 
-interface IgnoreButtonProps {
-  /** What is ignored, for the button's accessible name and the notifications. */
-  name: string;
-  ignore: ReturnType<typeof useIgnoreTrackMutation> | ReturnType<typeof useIgnoreArtistMutation>;
-  target: string;
+/** The ignore buttons of the entries, from the ignore feature (composed in `app/`). */
+export interface HighlightIgnoreSlots {
+  renderIgnoreSong: (track: TrackSummary) => ReactNode;
+  renderIgnoreArtist: (artist: TopArtist) => ReactNode;
 }
 
-/** Ignores the entry in the viewer's stats; errors become notifications (spec section 8). */
-function IgnoreButton({ name, ignore, target }: IgnoreButtonProps) {
-  const notifications = useNotificationStack();
-  return (
-    <button
-      type="button"
-      className="button button--secondary highlight__ignore"
-      aria-label={ignore.isSuccess ? `${name} ignored` : `Ignore ${name}`}
-      disabled={ignore.isPending || ignore.isSuccess}
-      onClick={() =>
-        ignore.mutate(target, {
-          onError: (error) =>
-            notifications.push(`Failed to ignore ${name}: ${error.message}`, { kind: 'error' }),
-        })
-      }
-    >
-      {ignore.isPending ? 'Ignoring…' : ignore.isSuccess ? 'Ignored' : 'Ignore'}
-    </button>
-  );
+interface SongEntryProps {
+  song: TopSong;
+  rank: number;
+  renderIgnore: HighlightIgnoreSlots['renderIgnoreSong'];
 }
 
-function SongEntry({ song, rank }: { song: TopSong; rank: number }) {
-  const ignore = useIgnoreTrackMutation();
+function SongEntry({ song, rank, renderIgnore }: SongEntryProps) {
   const { track } = song;
   const artists = track.artists.map((artist) => artist.name).join(', ');
   return (
@@ -69,13 +50,18 @@ function SongEntry({ song, rank }: { song: TopSong; rank: number }) {
           <span className="highlight__plays">{formatPlays(song.play_count)}</span>
         </span>
       </div>
-      <IgnoreButton name={track.title} ignore={ignore} target={track.uid} />
+      {renderIgnore(track)}
     </li>
   );
 }
 
-function ArtistEntry({ artist, rank }: { artist: TopArtist; rank: number }) {
-  const ignore = useIgnoreArtistMutation();
+interface ArtistEntryProps {
+  artist: TopArtist;
+  rank: number;
+  renderIgnore: HighlightIgnoreSlots['renderIgnoreArtist'];
+}
+
+function ArtistEntry({ artist, rank, renderIgnore }: ArtistEntryProps) {
   return (
     <li className="highlight">
       <Rank rank={rank} />
@@ -88,7 +74,7 @@ function ArtistEntry({ artist, rank }: { artist: TopArtist; rank: number }) {
           <span className="highlight__plays">{formatPlays(artist.play_count)}</span>
         </span>
       </div>
-      <IgnoreButton name={artist.name} ignore={ignore} target={artist.id} />
+      {renderIgnore(artist)}
     </li>
   );
 }
@@ -106,14 +92,29 @@ function HighlightList({ title, children }: { title: string; children: ReactNode
   );
 }
 
-interface TopHighlightsProps {
+interface TopHighlightsProps extends HighlightIgnoreSlots {
   songsLast30Days: readonly TopSong[];
   songsAllTime: readonly TopSong[];
   artists: readonly TopArtist[];
 }
 
 /** Top songs (last 30 days, all time) and top artists, for friends and the owner. */
-export function TopHighlights({ songsLast30Days, songsAllTime, artists }: TopHighlightsProps) {
+export function TopHighlights({
+  songsLast30Days,
+  songsAllTime,
+  artists,
+  renderIgnoreSong,
+  renderIgnoreArtist,
+}: TopHighlightsProps) {
+  const songEntries = (songs: readonly TopSong[]) =>
+    songs.map((song, index) => (
+      <SongEntry
+        key={song.track.uid}
+        song={song}
+        rank={index + 1}
+        renderIgnore={renderIgnoreSong}
+      />
+    ));
   return (
     <section className="card highlights" aria-labelledby="top-highlights-title">
       <h2 id="top-highlights-title" className="card__title">
@@ -121,18 +122,17 @@ export function TopHighlights({ songsLast30Days, songsAllTime, artists }: TopHig
       </h2>
       <div className="highlights__grid">
         <HighlightList title="Top songs · last 30 days">
-          {songsLast30Days.map((song, index) => (
-            <SongEntry key={song.track.uid} song={song} rank={index + 1} />
-          ))}
+          {songEntries(songsLast30Days)}
         </HighlightList>
-        <HighlightList title="Top songs · all time">
-          {songsAllTime.map((song, index) => (
-            <SongEntry key={song.track.uid} song={song} rank={index + 1} />
-          ))}
-        </HighlightList>
+        <HighlightList title="Top songs · all time">{songEntries(songsAllTime)}</HighlightList>
         <HighlightList title="Top artists">
           {artists.map((artist, index) => (
-            <ArtistEntry key={artist.id} artist={artist} rank={index + 1} />
+            <ArtistEntry
+              key={artist.id}
+              artist={artist}
+              rank={index + 1}
+              renderIgnore={renderIgnoreArtist}
+            />
           ))}
         </HighlightList>
       </div>

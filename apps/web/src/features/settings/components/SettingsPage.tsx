@@ -16,6 +16,19 @@ interface SettingsPageProps {
   onUsernameSaved: (username: string) => void;
 }
 
+/** The page around the settings' cards, for users and visitors alike. */
+function SettingsLayout({ children }: { children: ReactNode }) {
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <PageMeta title="Settings" noindex />
+      <h1 id="settings-title" className="settings__title">
+        Settings
+      </h1>
+      {children}
+    </section>
+  );
+}
+
 /** `/settings` for a logged-in user (spec section 2, Settings). */
 export function SettingsPage({
   username,
@@ -26,12 +39,7 @@ export function SettingsPage({
 }: SettingsPageProps) {
   const profilePath = `/user/${encodeURIComponent(username)}`;
   return (
-    <section className="settings" aria-labelledby="settings-title">
-      <PageMeta title="Settings" noindex />
-      <h1 id="settings-title" className="settings__title">
-        Settings
-      </h1>
-
+    <SettingsLayout>
       <section className="card settings__card" aria-labelledby="settings-profile-title">
         <h2 id="settings-profile-title" className="card__title">
           Public profile
@@ -63,24 +71,20 @@ export function SettingsPage({
           Import extended history
         </Link>
       </section>
-    </section>
+    </SettingsLayout>
   );
 }
 
 /** `/settings` for a visitor. */
 export function SettingsLoginPrompt() {
   return (
-    <section className="settings" aria-labelledby="settings-title">
-      <PageMeta title="Settings" noindex />
-      <h1 id="settings-title" className="settings__title">
-        Settings
-      </h1>
+    <SettingsLayout>
       <div className="card settings__card">
         <p>Please log in to view your settings.</p>
         <Link to="/login?next=%2Fsettings" className="button button--primary settings__import">
           Log in
         </Link>
       </div>
-    </section>
+    </SettingsLayout>
   );
 }

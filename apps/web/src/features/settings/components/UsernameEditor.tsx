@@ -47,13 +47,13 @@ export function UsernameEditor({ username, onSaved }: UsernameEditorProps) {
 
   return (
     <form className="username-editor" onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className="settings__label">
+      <label htmlFor={inputId} className="field-label">
         Username
       </label>
       <div className="username-editor__row">
         <input
           id={inputId}
-          className="settings__input"
+          className="text-input settings__input"
           type="text"
           name="username"
           autoComplete="username"
