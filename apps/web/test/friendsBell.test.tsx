@@ -70,6 +70,32 @@ describe('bell panel: friend requests', () => {
     expect(within(panel).queryByRole('list', { name: 'Friend requests' })).not.toBeInTheDocument();
   });
 
+  it('still says so when the request leaves the list before the other friendship data is back', async () => {
+    let answered = false;
+    bellApi(() => json(200, { requests: answered ? [] : [linusRequest] })(), {
+      'POST /api/friendship/accept/user-linus': () => {
+        answered = true;
+        return json(200, { status: 'friends' })();
+      },
+      // The friends page's list refreshes slowly after the answer: the request item is gone
+      // from the refreshed pending list long before.
+      'GET /api/friendship/list': async () => {
+        if (answered) await new Promise((resolve) => setTimeout(resolve, 300));
+        return json(200, { friends: [] })();
+      },
+    });
+    renderApp('/friends');
+
+    const panel = await openBell('Notifications (1)');
+    await userEvent.click(
+      within(panel).getByRole('button', { name: 'Accept friend request from linus' }),
+    );
+
+    expect(
+      (await screen.findAllByText('You and Linus Example are now friends.')).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('declines a request', async () => {
     let answered = false;
     const fetchMock = bellApi(() => json(200, { requests: answered ? [] : [linusRequest] })(), {

@@ -24,20 +24,23 @@ function FriendRequestItem({
   const busy = accept.isPending || decline.isPending;
   const displayName = user.name || user.username;
 
-  function answer(action: 'accept' | 'decline') {
+  async function answer(action: 'accept' | 'decline') {
     const mutation = action === 'accept' ? accept : decline;
-    mutation.mutate(user.id, {
-      onSuccess: () => {
-        if (action === 'accept') {
-          notifications.push(`You and ${displayName} are now friends.`, { kind: 'success' });
-        }
-        onAnswered?.();
-      },
-      onError: (error) =>
-        notifications.push(`Failed to ${action} the friend request: ${error.message}`, {
-          kind: 'error',
-        }),
-    });
+    // Awaited rather than callbacks given to mutate(): those are dropped when this item unmounts,
+    // and it does, as soon as the refreshed pending list no longer holds the request.
+    try {
+      await mutation.mutateAsync(user.id);
+    } catch (error) {
+      notifications.push(
+        `Failed to ${action} the friend request: ${error instanceof Error ? error.message : String(error)}`,
+        { kind: 'error' },
+      );
+      return;
+    }
+    if (action === 'accept') {
+      notifications.push(`You and ${displayName} are now friends.`, { kind: 'success' });
+    }
+    onAnswered?.();
   }
 
   return (
@@ -53,8 +56,8 @@ function FriendRequestItem({
         <FriendRequestAnswerButtons
           username={user.username}
           busy={busy}
-          onAccept={() => answer('accept')}
-          onDecline={() => answer('decline')}
+          onAccept={() => void answer('accept')}
+          onDecline={() => void answer('decline')}
         />
       </div>
     </li>
