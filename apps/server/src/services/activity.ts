@@ -1,6 +1,6 @@
 import type { ActivityItem, ActivityPage } from '@earshot/contract/activity';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { UserRow } from '../db/schema/users';
 import { HttpError } from '../http/errors';
 import { parseDateQuery } from './date-query';
@@ -28,21 +28,41 @@ const RARE_MATCH_LIMIT = 2000;
 
 /**
  * Whose activity the viewer asked for: one user (themselves or a friend), or the viewer and
- * their friends, or the friends only. Anyone else's activity is refused, never shown.
+ * their friends, or the friends only. Anyone else's activity is refused, never shown. `ids` is
+ * SQL yielding the users' ids as rows `(id)`; `users` (with names) is read only when needed
+ * (one user, or a text search, which also matches user names).
  */
-async function scopeUsers(db: Db, viewer: UserRow, params: ActivityParams): Promise<ScopeUser[]> {
+interface Scope {
+  ids: SQL;
+  users?: ScopeUser[];
+}
+
+async function scopeOf(
+  db: Db,
+  viewer: UserRow,
+  params: ActivityParams,
+  withNames: boolean,
+): Promise<Scope> {
   if (params.user) {
     const target = await requireUserByHandle(db, params.user);
     if (target.id !== viewer.id && !(await areFriends(db, viewer.id, target.id))) {
       throw new HttpError(404, `Only ${target.username}'s friends can see their activity.`);
     }
-    return [{ id: target.id, username: target.username, name: target.name }];
+    return {
+      ids: sql`SELECT ${target.id}::uuid AS id`,
+      users: [{ id: target.id, username: target.username, name: target.name }],
+    };
   }
+  const ids = sql`SELECT friend_id AS id FROM friendships WHERE user_id = ${viewer.id}
+    UNION ALL SELECT ${viewer.id}::uuid WHERE ${params.includeMe}`;
+  if (!withNames) return { ids };
+  // One primary-key probe per user: an `IN (…) OR id = viewer` condition would scan all users.
   const result = await db.execute<{ id: string; username: string; name: string }>(sql`
-    SELECT u.id, u.username, u.name FROM users u
-    WHERE u.id IN (SELECT friend_id FROM friendships WHERE user_id = ${viewer.id})
-       OR (${params.includeMe} AND u.id = ${viewer.id})`);
-  return result.rows;
+    SELECT u.id, u.username, u.name FROM users u WHERE u.id = ANY(ARRAY(${ids}))`);
+  return {
+    ids: sql`SELECT unnest(${sql.param(result.rows.map((user) => user.id))}::uuid[]) AS id`,
+    users: result.rows,
+  };
 }
 
 /** The cursor is the sort key of the last item shown: time, user and (likes) track. */
@@ -101,16 +121,32 @@ interface ActivityRow extends Record<string, unknown> {
   context_uri: string | null;
 }
 
-/** Newest first, merged across users: one short index scan per user in scope. */
-function perUserNewest(source: ActivitySource, userIds: string[], filters: SQL[], take: number) {
+/**
+ * Newest first, merged across users, in two short passes over the (user, time) index:
+ * first each user's newest matching row only (`heads`); the `take`-th newest of those is a lower
+ * bound of the page (at least `take` rows are that new), so then only users whose newest row
+ * reaches it are read, and only down to it. Taking `take` rows from every user would read
+ * users × take rows to keep `take`.
+ */
+function perUserNewest(source: ActivitySource, scope: SQL, filters: SQL[], take: number) {
   const where = sql.join([sql`a.user_id = u.id`, ...filters], sql` AND `);
   return sql`
+    WITH heads AS MATERIALIZED (
+      SELECT u.id, (SELECT ${source.time} FROM ${source.table} a WHERE ${where}
+                    ORDER BY ${source.time} DESC LIMIT 1) AS at
+      FROM (${scope}) AS u
+    ),
+    bound AS (
+      SELECT coalesce((SELECT at FROM heads WHERE at IS NOT NULL
+                       ORDER BY at DESC OFFSET ${take - 1} LIMIT 1), '-infinity') AS at
+    )
     SELECT a.user_id, a.track_id, ${source.time} AS at, ${source.context} AS context_uri
-    FROM unnest(${sql.param(userIds)}::uuid[]) AS u(id)
+    FROM heads u CROSS JOIN bound b
     CROSS JOIN LATERAL (
-      SELECT * FROM ${source.table} a WHERE ${where}
+      SELECT * FROM ${source.table} a WHERE ${where} AND ${source.time} >= b.at
       ORDER BY ${source.time} DESC, a.user_id DESC, a.track_id DESC LIMIT ${take}
     ) a
+    WHERE u.at >= b.at
     ORDER BY at DESC, a.user_id DESC, a.track_id DESC LIMIT ${take}`;
 }
 
@@ -136,49 +172,99 @@ function fromMatchingTracks(
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+interface ItemRow extends ActivityRow {
+  username: string;
+  name: string;
+  play_count: number;
+  liked: boolean;
+  is_global: boolean;
+  reported: boolean;
+}
+
+/**
+ * A page's rows with what the items show besides the track: the user's names and play count
+ * of the track, and the viewer's view of the song (liked, reported, ignored for everyone), in
+ * the same statement.
+ */
+function withItemFields(viewer: UserRow, rows: SQL) {
+  return sql`
+    WITH page AS MATERIALIZED (${rows})
+    SELECT p.user_id, p.track_id, p.at, p.context_uri, u.username, u.name,
+           coalesce(s.plays, 0) AS play_count,
+           EXISTS (SELECT 1 FROM tracks v JOIN saved_tracks st ON st.track_id = v.id
+                   WHERE v.uid = t.uid AND st.user_id = ${viewer.id}) AS liked,
+           EXISTS (SELECT 1 FROM global_ignored_tracks g WHERE g.uid = t.uid) AS is_global,
+           EXISTS (SELECT 1 FROM ignored_tracks i
+                   WHERE i.user_id = ${viewer.id} AND i.uid = t.uid AND i.reported) AS reported
+    FROM page p
+    JOIN users u ON u.id = p.user_id
+    JOIN tracks t ON t.id = p.track_id
+    LEFT JOIN user_track_stats s ON s.user_id = p.user_id AND s.track_id = p.track_id
+    ORDER BY p.at DESC, p.user_id DESC, p.track_id DESC`;
+}
+
 async function findRows(
   db: Db,
+  viewer: UserRow,
   source: ActivitySource,
-  scope: ScopeUser[],
+  scope: Scope,
   params: ActivityParams,
-): Promise<ActivityRow[]> {
+  text: string | undefined,
+): Promise<ItemRow[]> {
   const take = params.limit + 1;
   const cursor = decodeCursor(params.before);
   const filters: SQL[] = cursor ? [source.afterCursor(cursor)] : [];
-  const userIds = scope.map((user) => user.id);
   const q = params.q?.trim();
-  if (!q)
-    return (await db.execute<ActivityRow>(perUserNewest(source, userIds, filters, take))).rows;
-
-  const dates = parseDateQuery(q);
-  if (dates) {
-    filters.push(sql`${source.time} >= ${dates.from} AND ${source.time} < ${dates.to}`);
-    return (await db.execute<ActivityRow>(perUserNewest(source, userIds, filters, take))).rows;
+  const dates = q ? parseDateQuery(q) : undefined;
+  if (dates) filters.push(sql`${source.time} >= ${dates.from} AND ${source.time} < ${dates.to}`);
+  if (!text) {
+    const query = withItemFields(viewer, perUserNewest(source, scope.ids, filters, take));
+    return (await db.execute<ItemRow>(query)).rows;
   }
+  // The planner's estimates for text filters are pessimistic enough to trigger JIT compilation,
+  // which takes longer (10–30 ms) than these index-driven searches run.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return searchRows(tx, viewer, source, scope.users ?? [], filters, take, text);
+  });
+}
 
-  const folded = foldText(q);
+/** Rows matching a text: by user name, or by title, album or artist. */
+async function searchRows(
+  db: Db | Tx,
+  viewer: UserRow,
+  source: ActivitySource,
+  users: ScopeUser[],
+  filters: SQL[],
+  take: number,
+  text: string,
+): Promise<ItemRow[]> {
+  const folded = foldText(text);
   const pattern = likePattern(folded);
-  const namedUsers = scope
+  const namedUsers = users
     .filter((user) => foldText(`${user.name} ${user.username}`).includes(folded))
     .map((user) => user.id);
-  const others = userIds.filter((id) => !namedUsers.includes(id));
+  const others = users.map((user) => user.id).filter((id) => !namedUsers.includes(id));
   const queries: SQL[] = [];
-  if (namedUsers.length > 0) queries.push(perUserNewest(source, namedUsers, filters, take));
+  const idsSql = (ids: string[]) => sql`SELECT unnest(${sql.param(ids)}::uuid[]) AS id`;
+  if (namedUsers.length > 0) queries.push(perUserNewest(source, idsSql(namedUsers), filters, take));
   if (others.length > 0) {
     const matching = await db.execute<{ id: string }>(
       sql`SELECT id FROM tracks WHERE search_text LIKE ${pattern} LIMIT ${RARE_MATCH_LIMIT + 1}`,
     );
     if (matching.rows.length > RARE_MATCH_LIMIT) {
       const trackFilter = sql`EXISTS (SELECT 1 FROM tracks t WHERE t.id = a.track_id AND t.search_text LIKE ${pattern})`;
-      queries.push(perUserNewest(source, others, [...filters, trackFilter], take));
+      queries.push(perUserNewest(source, idsSql(others), [...filters, trackFilter], take));
     } else if (matching.rows.length > 0) {
       const ids = matching.rows.map((row) => row.id);
       queries.push(fromMatchingTracks(source, others, ids, filters, take));
     }
   }
-  const results = await Promise.all(queries.map((query) => db.execute<ActivityRow>(query)));
+  const results: ItemRow[] = [];
+  for (const query of queries) {
+    results.push(...(await db.execute<ItemRow>(withItemFields(viewer, query))).rows);
+  }
   return results
-    .flatMap((result) => result.rows)
     .sort(
       (a, b) =>
         new Date(b.at).getTime() - new Date(a.at).getTime() ||
@@ -188,59 +274,27 @@ async function findRows(
     .slice(0, take);
 }
 
-interface Decorations extends Record<string, unknown> {
-  play_counts: Record<string, number> | null;
-  liked_uids: string[] | null;
-  global_uids: string[] | null;
-  reported_uids: string[] | null;
-}
-
-/** Items with the viewer's view of each: liked, reported, and the owner's play count. */
-async function toItems(
-  db: Db,
-  viewer: UserRow,
-  scope: ScopeUser[],
-  rows: ActivityRow[],
-): Promise<ActivityItem[]> {
+/** Items from their rows and the tracks' shown form. */
+async function toItems(db: Db, rows: ItemRow[]): Promise<ActivityItem[]> {
   if (rows.length === 0) return [];
   const tracks = await trackSummaries(
     db,
     rows.map((row) => row.track_id),
   );
-  const uids = [...new Set([...tracks.values()].map((track) => track.uid))];
-  const result = await db.execute<Decorations>(sql`
-    SELECT
-      (SELECT json_object_agg(s.user_id || '/' || s.track_id, s.plays) FROM user_track_stats s
-       JOIN unnest(${sql.param(rows.map((r) => r.user_id))}::uuid[],
-                   ${sql.param(rows.map((r) => r.track_id))}::text[]) AS k(user_id, track_id)
-         ON s.user_id = k.user_id AND s.track_id = k.track_id) AS play_counts,
-      (SELECT array_agg(DISTINCT t.uid) FROM saved_tracks st JOIN tracks t ON t.id = st.track_id
-       WHERE st.user_id = ${viewer.id} AND t.uid = ANY(${sql.param(uids)}::text[])) AS liked_uids,
-      (SELECT array_agg(uid) FROM global_ignored_tracks
-       WHERE uid = ANY(${sql.param(uids)}::text[])) AS global_uids,
-      (SELECT array_agg(uid) FROM ignored_tracks
-       WHERE user_id = ${viewer.id} AND reported AND uid = ANY(${sql.param(uids)}::text[]))
-        AS reported_uids`);
-  const d = result.rows[0]!;
-  const users = new Map(scope.map((user) => [user.id, user]));
-  const liked = new Set(d.liked_uids ?? []);
-  const global = new Set(d.global_uids ?? []);
-  const reported = new Set(d.reported_uids ?? []);
   return rows.flatMap((row) => {
     const track = tracks.get(row.track_id);
-    const user = users.get(row.user_id);
-    if (!track || !user) return [];
+    if (!track) return [];
     return [
       {
-        user: { id: user.id, username: user.username, name: user.name },
+        user: { id: row.user_id, username: row.username, name: row.name },
         track,
-        liked: liked.has(track.uid),
+        liked: row.liked,
         date: new Date(row.at).toISOString(),
-        play_count: d.play_counts?.[`${row.user_id}/${row.track_id}`] ?? 0,
+        play_count: row.play_count,
         reason: null,
         context_uri: row.context_uri,
-        is_global: global.has(track.uid),
-        reported: reported.has(track.uid),
+        is_global: row.is_global,
+        reported: row.reported,
       },
     ];
   });
@@ -252,14 +306,17 @@ async function activityPage(
   params: ActivityParams,
   source: ActivitySource,
 ): Promise<ActivityPage> {
-  const scope = await scopeUsers(db, viewer, params);
-  if (scope.length === 0) return { items: [], next_before: null };
-  const rows = await findRows(db, source, scope, params);
+  const q = params.q?.trim();
+  // A search that is not a date also matches user names: those are needed first.
+  const text = q && !parseDateQuery(q) ? q : undefined;
+  const scope = await scopeOf(db, viewer, params, text !== undefined);
+  if (scope.users?.length === 0) return { items: [], next_before: null };
+  const rows = await findRows(db, viewer, source, scope, params, text);
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);
   const more = rows.length > params.limit && last !== undefined;
   return {
-    items: await toItems(db, viewer, scope, page),
+    items: await toItems(db, page),
     next_before: more
       ? encodeCursor({ at: new Date(last.at), userId: last.user_id, trackId: last.track_id })
       : null,

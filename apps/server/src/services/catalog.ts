@@ -126,66 +126,95 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
       uidByKey.set(row.titleKey, row.uid);
     }
 
+    // One statement for all the tracks (a page of 50 used to be 50 round trips); songs merged
+    // on the way also move the tracks already lined up, as they did row by row.
+    const rows: (typeof tracks.$inferInsert & { uid: string })[] = [];
     for (const [index, t] of known.entries()) {
       const key = keys[index]!;
       const isrc = t.external_ids?.isrc;
       const previous = uidById.get(t.id);
       const uid = (isrc && uidByIsrc.get(isrc)) ?? previous ?? uidByKey.get(key) ?? t.id;
-      if (previous && previous !== uid) await mergeSongs(tx, previous, uid);
+      if (previous && previous !== uid) {
+        await mergeSongs(tx, previous, uid);
+        for (const row of rows) if (row.uid === previous) row.uid = uid;
+      }
       uidById.set(t.id, uid);
       if (isrc) uidByIsrc.set(isrc, uid);
       uidByKey.set(key, uid);
-      await tx
-        .insert(tracks)
-        .values({
-          id: t.id,
-          uid,
-          name: t.name,
-          albumId: t.album.id,
-          durationMs: t.duration_ms,
-          popularity: t.popularity ?? null,
-          explicit: t.explicit ?? null,
-          isrc: isrc ?? null,
-          titleKey: key,
-          searchText: trackSearchText(
-            t.name,
-            t.album.name,
-            t.artists.map((artist) => artist.name),
-          ),
-          trackNumber: t.track_number ?? null,
-          discNumber: t.disc_number ?? null,
-          enrichedAt: new Date(),
-        })
-        .onConflictDoUpdate({
-          target: tracks.id,
-          set: {
-            uid,
-            name: t.name,
-            albumId: t.album.id,
-            durationMs: t.duration_ms,
-            popularity: sql`coalesce(${excluded('popularity')}, ${tracks.popularity})`,
-            explicit: sql`coalesce(${excluded('explicit')}, ${tracks.explicit})`,
-            isrc: sql`coalesce(${excluded('isrc')}, ${tracks.isrc})`,
-            titleKey: key,
-            searchText: excluded('search_text'),
-            trackNumber: sql`coalesce(${excluded('track_number')}, ${tracks.trackNumber})`,
-            discNumber: sql`coalesce(${excluded('disc_number')}, ${tracks.discNumber})`,
-            enrichedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          },
-        });
+      rows.push({
+        id: t.id,
+        uid,
+        name: t.name,
+        albumId: t.album.id,
+        durationMs: t.duration_ms,
+        popularity: t.popularity ?? null,
+        explicit: t.explicit ?? null,
+        isrc: isrc ?? null,
+        titleKey: key,
+        searchText: trackSearchText(
+          t.name,
+          t.album.name,
+          t.artists.map((artist) => artist.name),
+        ),
+        trackNumber: t.track_number ?? null,
+        discNumber: t.disc_number ?? null,
+        enrichedAt: new Date(),
+      });
     }
-    // Spotify's credits replace what was known before (an import knows only a name).
-    await tx.delete(trackArtists).where(
-      inArray(
-        trackArtists.trackId,
-        known.map((t) => t.id),
-      ),
+    await tx
+      .insert(tracks)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: tracks.id,
+        set: {
+          uid: excluded('uid'),
+          name: excluded('name'),
+          albumId: excluded('album_id'),
+          durationMs: excluded('duration_ms'),
+          popularity: sql`coalesce(${excluded('popularity')}, ${tracks.popularity})`,
+          explicit: sql`coalesce(${excluded('explicit')}, ${tracks.explicit})`,
+          isrc: sql`coalesce(${excluded('isrc')}, ${tracks.isrc})`,
+          titleKey: excluded('title_key'),
+          searchText: excluded('search_text'),
+          trackNumber: sql`coalesce(${excluded('track_number')}, ${tracks.trackNumber})`,
+          discNumber: sql`coalesce(${excluded('disc_number')}, ${tracks.discNumber})`,
+          enrichedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        },
+      });
+    // Spotify's credits replace what was known before (an import knows only a name). Only tracks
+    // whose credits differ are rewritten: a rewrite recounts the listeners' per-artist stats.
+    const stored = await tx
+      .select()
+      .from(trackArtists)
+      .where(
+        inArray(
+          trackArtists.trackId,
+          known.map((t) => t.id),
+        ),
+      );
+    const storedCredits = new Map<string, string[]>();
+    for (const credit of stored.sort((a, b) => a.position - b.position)) {
+      storedCredits.set(credit.trackId, [
+        ...(storedCredits.get(credit.trackId) ?? []),
+        credit.artistId,
+      ]);
+    }
+    const changed = known.filter(
+      (t) => (storedCredits.get(t.id) ?? []).join(',') !== t.artists.map((a) => a.id).join(','),
     );
-    const credits = known.flatMap((t) =>
-      t.artists.map((artist, position) => ({ trackId: t.id, position, artistId: artist.id })),
-    );
-    if (credits.length > 0) await tx.insert(trackArtists).values(credits).onConflictDoNothing();
+    if (changed.length > 0) {
+      await tx.delete(trackArtists).where(
+        inArray(
+          trackArtists.trackId,
+          changed.map((t) => t.id),
+        ),
+      );
+      const credits = changed.flatMap((t) =>
+        t.artists.map((artist, position) => ({ trackId: t.id, position, artistId: artist.id })),
+      );
+      if (credits.length > 0) await tx.insert(trackArtists).values(credits).onConflictDoNothing();
+    }
     return known.map((t) => t.id);
   };
   return db.transaction(run);

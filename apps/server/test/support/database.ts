@@ -37,7 +37,18 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await admin(`DROP DATABASE ${name} WITH (FORCE)`);
+      // Not WITH (FORCE): that kills backends whose clients are still closing, and they report
+      // it as an error. Connections just ended go away within moments.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin(`DROP DATABASE ${name}`);
+          return;
+        } catch (error) {
+          const beingUsed = (error as { code?: string }).code === '55006';
+          if (!beingUsed || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
   };
 }

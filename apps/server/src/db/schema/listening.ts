@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tracks } from './catalog';
+import { albums, artists, tracks } from './catalog';
 import { users } from './users';
 
 /**
@@ -57,7 +57,10 @@ export const userTrackStats = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.trackId] })],
 );
 
-/** The same per UTC day: the last 30 days, and the weekly activity chart. */
+/**
+ * The same per UTC day: the last 30 days' songs. By track too, for the few tracks whose plays a
+ * profile must take out of the per-day totals below (ignored ones).
+ */
 export const userTrackDays = pgTable(
   'user_track_days',
   {
@@ -71,5 +74,76 @@ export const userTrackDays = pgTable(
     plays: integer('plays').notNull(),
     msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.day, table.trackId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.day, table.trackId] }),
+    index('user_track_days_user_track_idx').on(table.userId, table.trackId, table.day),
+  ],
+);
+
+/*
+ * Coarser aggregates, kept by the same trigger, so that a profile costs the same for a million
+ * plays as for a hundred: per day (totals, last 30 days, weekly chart), per credited artist
+ * (artists, genre, top artists, taste match), per album (decade) and per song (top songs, by
+ * uid: a statement-level trigger on `tracks` moves them when songs merge). Ignored tracks are
+ * taken out when a profile is read, from the few such tracks the user played.
+ */
+
+export const userDays = pgTable(
+  'user_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull(),
+    msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+export const userArtistStats = pgTable(
+  'user_artist_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artistId: text('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    plays: integer('plays').notNull(),
+    msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.artistId] })],
+);
+
+export const userAlbumStats = pgTable(
+  'user_album_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id),
+    plays: integer('plays').notNull(),
+    msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.albumId] })],
+);
+
+export const userSongStats = pgTable(
+  'user_song_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    plays: integer('plays').notNull(),
+    msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.uid] }),
+    // Top songs: the most played first.
+    index('user_song_stats_user_plays_idx').on(table.userId, table.plays.desc()),
+  ],
 );
