@@ -8,6 +8,7 @@ import type { Metrics } from '../observability/metrics';
 import { enrichArtists, enrichTracks } from '../services/enrich-catalog';
 import {
   leaseImports,
+  onImportQueued,
   runHistoryImport,
   type ImportSettings,
 } from '../services/import/history-import';
@@ -48,6 +49,9 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** Arbitrary constant: serialises pg-boss's setup when several processes start at once. */
+const JOB_SETUP_LOCK_ID = 725_406_114;
+
 /** A failed sync is tried again after this long (the dispatcher retries, not pg-boss). */
 const RETRY_AFTER_FAILURE_MS = 2 * 60 * 1000;
 
@@ -61,20 +65,33 @@ export async function startJobRunner(
   { dispatchIntervalMs = 5_000, concurrency = 4 }: JobRunnerOptions = {},
 ): Promise<JobRunner> {
   const { db, pool, cipher, spotify, metrics, log, importSettings } = deps;
+  // pg-boss sets up its schema and queues with DDL that fails (duplicate schema, deadlocks) when
+  // two processes do it at once, e.g. workers starting together on a new database. The setup
+  // runs on one connection holding an advisory lock, so processes take turns; pg-boss's own
+  // work goes to the pool afterwards.
+  let setup: pg.PoolClient | undefined = await pool.connect();
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => (setup ?? pool).query(text, values) },
     schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary, QUEUES.importHistory]) {
-    await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0 });
+  try {
+    await setup.query('SELECT pg_advisory_lock($1)', [JOB_SETUP_LOCK_ID]);
+    await boss.start();
+    for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary, QUEUES.importHistory]) {
+      await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0 });
+    }
+    await boss.createQueue(QUEUES.enrichCatalog, {
+      name: QUEUES.enrichCatalog,
+      policy: 'singleton',
+      retryLimit: 0,
+    });
+  } finally {
+    const client = setup;
+    setup = undefined;
+    await client.query('SELECT pg_advisory_unlock($1)', [JOB_SETUP_LOCK_ID]).catch(() => {});
+    client.release();
   }
-  await boss.createQueue(QUEUES.enrichCatalog, {
-    name: QUEUES.enrichCatalog,
-    policy: 'singleton',
-    retryLimit: 0,
-  });
 
   async function timed(queue: QueueName, userId: string | null, work: () => Promise<object>) {
     const started = performance.now();
@@ -132,15 +149,37 @@ export async function startJobRunner(
   }
 
   const workOptions = { batchSize: 1, pollingIntervalSeconds: 1 };
-  for (let i = 0; i < concurrency; i++) {
-    await boss.work<UserJob>(QUEUES.syncRecent, workOptions, async ([job]) => {
-      if (job)
-        await runUserSync(QUEUES.syncRecent, job.data.userId, 'recentDueAt', syncRecentPlays);
+
+  /**
+   * A pg-boss worker that looks for its next job as soon as it finishes one. pg-boss waits out
+   * its polling interval after every job, found or not, which held each worker to one job a
+   * second: a process drained at most `concurrency` polls a second, whatever Spotify's latency.
+   * An idle queue is still looked at once a second.
+   */
+  async function drainingWorker<T extends object>(
+    queue: QueueName,
+    handler: (job: PgBoss.Job<T>) => Promise<void>,
+  ): Promise<string> {
+    let id = '';
+    id = await boss.work<T>(queue, workOptions, async ([job]) => {
+      if (!job) return;
+      try {
+        await handler(job);
+      } finally {
+        boss.notifyWorker(id);
+      }
     });
+    return id;
   }
-  await boss.work<UserJob>(QUEUES.syncLibrary, workOptions, async ([job]) => {
-    if (job) await runUserSync(QUEUES.syncLibrary, job.data.userId, 'libraryDueAt', syncLibrary);
-  });
+
+  for (let i = 0; i < concurrency; i++) {
+    await drainingWorker<UserJob>(QUEUES.syncRecent, (job) =>
+      runUserSync(QUEUES.syncRecent, job.data.userId, 'recentDueAt', syncRecentPlays),
+    );
+  }
+  await drainingWorker<UserJob>(QUEUES.syncLibrary, (job) =>
+    runUserSync(QUEUES.syncLibrary, job.data.userId, 'libraryDueAt', syncLibrary),
+  );
   await boss.work(QUEUES.enrichCatalog, workOptions, async () => {
     const [account] = await db
       .select({ userId: spotifyAccounts.userId })
@@ -165,14 +204,18 @@ export async function startJobRunner(
     }).catch(() => {});
   });
 
-  await boss.work<ImportJob>(QUEUES.importHistory, workOptions, async ([job]) => {
-    if (!job) return;
-    const { importId } = job.data;
-    await timed(QUEUES.importHistory, null, async () => {
-      await runHistoryImport(db, importId, importSettings, log);
-      return { importId };
-    }).catch(() => {});
-  });
+  const importWorker = await boss.work<ImportJob>(
+    QUEUES.importHistory,
+    workOptions,
+    async ([job]) => {
+      if (!job) return;
+      const { importId } = job.data;
+      await timed(QUEUES.importHistory, null, async () => {
+        await runHistoryImport(db, importId, importSettings, log);
+        return { importId };
+      }).catch(() => {});
+    },
+  );
 
   async function enqueue(queue: QueueName, userIds: string[]) {
     if (userIds.length === 0) return;
@@ -181,22 +224,27 @@ export async function startJobRunner(
     );
   }
 
+  async function dispatchImports() {
+    const imports = await leaseImports(db);
+    if (imports.length === 0) return;
+    await boss.insert(
+      imports.map((importId) => ({
+        name: QUEUES.importHistory,
+        data: { importId },
+        singletonKey: importId,
+      })),
+    );
+    // Picked up now rather than at the worker's next poll.
+    boss.notifyWorker(importWorker);
+  }
+
   async function dispatch() {
     await enqueue(QUEUES.syncRecent, await leaseDueAccounts(db, 'recent_due_at', RECENT_LEASE_SEC));
     await enqueue(
       QUEUES.syncLibrary,
       await leaseDueAccounts(db, 'library_due_at', LIBRARY_LEASE_SEC),
     );
-    const imports = await leaseImports(db);
-    if (imports.length > 0) {
-      await boss.insert(
-        imports.map((importId) => ({
-          name: QUEUES.importHistory,
-          data: { importId },
-          singletonKey: importId,
-        })),
-      );
-    }
+    await dispatchImports();
     if (await catalogAwaitsEnrichment(db)) {
       await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'catalog' });
     }
@@ -212,6 +260,13 @@ export async function startJobRunner(
       .then(dispatch)
       .catch((error: unknown) => log.error({ err: error }, 'dispatch failed'));
   }, dispatchIntervalMs);
+  // An upload accepted by this process starts at once, not at the next dispatch.
+  const stopListening = onImportQueued(() => {
+    if (stopped) return;
+    running = running
+      .then(dispatchImports)
+      .catch((error: unknown) => log.error({ err: error }, 'dispatch failed'));
+  });
 
   return {
     async dispatch() {
@@ -222,6 +277,7 @@ export async function startJobRunner(
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      stopListening();
       await running.catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
     },

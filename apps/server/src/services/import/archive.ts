@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { JsonArrayReader } from './json-array';
 import { historyFileKind, type HistoryFileKind } from './rows';
 
 /** An upload Earshot will not import; the message is shown to the user. */
@@ -105,8 +106,13 @@ export async function inspectArchive(
   return files.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
 }
 
-/** The text of one entry, refusing to read past `maxBytes` whatever the entry declares. */
-export async function readEntryText(path: string, name: string, maxBytes: number): Promise<string> {
+/** Streams one entry's unpacked bytes to `onChunk`, refusing to read past `maxBytes`. */
+async function readEntry(
+  path: string,
+  name: string,
+  maxBytes: number,
+  onChunk: (chunk: Buffer) => void,
+): Promise<void> {
   const { zip, list } = await entries(path);
   try {
     const entry = list.find((candidate) => candidate.fileName === name);
@@ -116,20 +122,45 @@ export async function readEntryText(path: string, name: string, maxBytes: number
         error ? reject(describeZipError(error)) : resolve(readable),
       ),
     );
-    const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of stream) {
-      total += (chunk as Buffer).length;
-      if (total > maxBytes) {
-        stream.destroy();
-        throw new ImportRejected(`${name} unpacks to more than it may; not imported.`);
+    try {
+      for await (const chunk of stream) {
+        total += (chunk as Buffer).length;
+        if (total > maxBytes) {
+          throw new ImportRejected(`${name} unpacks to more than it may; not imported.`);
+        }
+        onChunk(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+    } finally {
+      stream.destroy();
     }
-    return Buffer.concat(chunks).toString('utf8');
   } catch (error) {
-    throw error instanceof ImportRejected ? error : describeZipError(error);
+    if (error instanceof ImportRejected || error instanceof SyntaxError) throw error;
+    throw describeZipError(error);
   } finally {
     zip.close();
   }
+}
+
+/** The text of one entry, refusing to read past `maxBytes` whatever the entry declares. */
+export async function readEntryText(path: string, name: string, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  await readEntry(path, name, maxBytes, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads one entry holding a JSON array as it unpacks, handing its elements over in batches:
+ * neither the text nor the parsed array is ever whole in memory. Throws a SyntaxError when the
+ * entry is not one valid JSON array (after handing over the batches before the fault).
+ */
+export async function readEntryArray(
+  path: string,
+  name: string,
+  maxBytes: number,
+  onBatch: (elements: unknown[]) => void,
+): Promise<void> {
+  const reader = new JsonArrayReader(onBatch);
+  await readEntry(path, name, maxBytes, (chunk) => reader.push(chunk));
+  reader.end();
 }

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { historyImports, type HistoryImportRow } from '../../db/schema/imports';
 import { HttpError } from '../../http/errors';
-import { inspectArchive, readEntryText, ImportRejected, type ArchiveLimits } from './archive';
+import { inspectArchive, readEntryArray, ImportRejected, type ArchiveLimits } from './archive';
 import { historyFileKind, readHistoryRow, type ImportedPlay, type SkipReason } from './rows';
-import { storeImportedPlays } from './store';
+import { ImportCatalogue, storeImportedPlays } from './store';
 
 export interface ImportSettings {
   /** Where uploads wait for their import (shared storage when workers run elsewhere). */
@@ -20,6 +20,17 @@ export interface ImportSettings {
 
 /** A running import renews its heartbeat at least this often; older means its worker died. */
 export const IMPORT_HEARTBEAT_STALE_SEC = 60;
+
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an upload is queued in this process, so a job runner here starts it
+ * at once rather than at its next dispatch. Returns the unsubscribe function.
+ */
+export function onImportQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
 
 export function toProgress(row: HistoryImportRow): ImportProgress {
   return {
@@ -100,6 +111,7 @@ export async function acceptUpload(
         heartbeatAt: new Date(0),
       })
       .returning();
+    for (const listener of queuedListeners) listener();
     return row!;
   } catch (error) {
     await rm(archivePath, { force: true });
@@ -128,10 +140,45 @@ function addSkips(into: Record<string, number>, reason: SkipReason, count = 1) {
   if (count > 0) into[reason] = (into[reason] ?? 0) + count;
 }
 
+interface ReadFile {
+  rows: number;
+  plays: ImportedPlay[];
+  skipped: Record<string, number>;
+  errors: string[];
+}
+
+/** One history file's plays and skips; a file that is not valid JSON is reported, not thrown. */
+async function readHistoryFile(
+  archivePath: string,
+  name: string,
+  settings: ImportSettings,
+): Promise<ReadFile> {
+  const kind = historyFileKind(name)!;
+  const file: ReadFile = { rows: 0, plays: [], skipped: {}, errors: [] };
+  try {
+    // Rows are read as the file unpacks: a 12 MB file is never whole in memory, as text or parsed.
+    await readEntryArray(archivePath, name, settings.limits.maxEntryBytes, (rows) => {
+      file.rows += rows.length;
+      for (const row of rows) {
+        const outcome = readHistoryRow(kind, row);
+        if ('play' in outcome) file.plays.push(outcome.play);
+        else addSkips(file.skipped, outcome.skipped);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof SyntaxError) && !(error instanceof ImportRejected)) throw error;
+    // Nothing of a broken file counts, not even the rows before the fault.
+    const message = error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message;
+    return { rows: 0, plays: [], skipped: {}, errors: [`${name}: ${message}`] };
+  }
+  return file;
+}
+
 /**
  * Imports an upload file by file. Each file is one transaction together with its progress, so
  * a restart resumes after the last whole file and re-running a file adds nothing twice. A file
- * that is not valid JSON is reported and skipped; the others still count.
+ * that is not valid JSON is reported and skipped; the others still count. The next file is
+ * unpacked and parsed while the database stores the current one.
  */
 export async function runHistoryImport(
   db: Db,
@@ -145,32 +192,24 @@ export async function runHistoryImport(
     .update(historyImports)
     .set({ state: 'running', heartbeatAt: new Date() })
     .where(eq(historyImports.id, importId));
+  const catalogue = new ImportCatalogue();
+  const read = (index: number) => {
+    if (index >= job.files.length) return undefined;
+    const reading = readHistoryFile(job.archivePath, job.files[index]!, settings);
+    // Awaited in its turn; this only keeps a failure meanwhile from going unhandled.
+    reading.catch(() => {});
+    return reading;
+  };
   try {
+    let next = read(job.filesDone);
     for (let index = job.filesDone; index < job.files.length; index++) {
       const name = job.files[index]!;
       const kind = historyFileKind(name)!;
-      const skipped: Record<string, number> = {};
-      const errors: string[] = [];
-      const plays: ImportedPlay[] = [];
-      let rows = 0;
-      try {
-        const content: unknown = JSON.parse(
-          await readEntryText(job.archivePath, name, settings.limits.maxEntryBytes),
-        );
-        if (!Array.isArray(content)) throw new SyntaxError('not a JSON array');
-        rows = content.length;
-        for (const row of content) {
-          const outcome = readHistoryRow(kind, row);
-          if ('play' in outcome) plays.push(outcome.play);
-          else addSkips(skipped, outcome.skipped);
-        }
-      } catch (error) {
-        if (!(error instanceof SyntaxError) && !(error instanceof ImportRejected)) throw error;
-        errors.push(`${name}: ${error instanceof SyntaxError ? 'not valid JSON' : error.message}`);
-      }
+      const { rows, plays, skipped, errors } = (await next)!;
+      next = read(index + 1);
       await db.transaction(async (tx) => {
         const source = kind.startsWith('account') ? 'account_data' : 'extended_history';
-        const stored = await storeImportedPlays(tx, job.userId, source, plays);
+        const stored = await storeImportedPlays(tx, job.userId, source, plays, catalogue);
         addSkips(skipped, 'duplicate', stored.duplicates);
         await tx
           .update(historyImports)

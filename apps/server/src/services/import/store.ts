@@ -5,8 +5,11 @@ import { titleKey } from '../song-identity';
 import { foldText, trackSearchText } from '../text';
 import type { ImportedPlay } from './rows';
 
-/** Statements carry at most this many rows (unnest arrays stay a few hundred KB). */
-const CHUNK = 5000;
+/**
+ * Statements carry at most this many plays: a whole Spotify file (16,300 rows at most) goes in
+ * one, so the per-statement work (the aggregate trigger's joins) is paid once per file.
+ */
+const CHUNK = 20_000;
 /**
  * A polled play and the same play in the export may disagree on the end time by a few seconds;
  * two real plays of one song end at least 30 s apart. Within this window they are one play.
@@ -23,89 +26,147 @@ export interface StoredChunk {
 }
 
 /**
+ * What one import has already written to the catalogue. A 10-year history repeats a few
+ * thousand songs a million times: each track and artist is named, keyed and sent once per
+ * import, not once per play. Only for the import that wrote them (their transactions committed,
+ * or the import failed and this is dropped with it).
+ */
+export class ImportCatalogue {
+  /** Export identity (track URI, or name and artist) → catalogue track id. */
+  readonly trackIds = new Map<string, string>();
+  readonly tracks = new Set<string>();
+  readonly artists = new Set<string>();
+}
+
+interface NewTrack {
+  id: string;
+  name: string;
+  key: string;
+  search: string;
+  artistId: string;
+  namedOnly: boolean;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
  * Stores imported plays at once from the export's own names, so they show everywhere right away:
  * tracks without a catalogue entry are created from the row (the enrichment job fetches the full
  * object of those with a Spotify id later), and Account-data rows, which have no URI, get a track
  * keyed by name that joins the real versions through the song uid. Plays Earshot already has
  * (same song within a few seconds, or the same instant) are counted as duplicates, not added.
+ * Pass one `catalogue` for all the files of an import.
  */
 export async function storeImportedPlays(
   tx: Tx,
   userId: string,
   source: 'extended_history' | 'account_data',
   plays: readonly ImportedPlay[],
+  catalogue: ImportCatalogue = new ImportCatalogue(),
 ): Promise<StoredChunk> {
   const result: StoredChunk = { added: 0, duplicates: 0 };
   for (let start = 0; start < plays.length; start += CHUNK) {
-    const chunk = plays.slice(start, start + CHUNK);
-    const artists = new Map<string, string>();
-    const tracks = new Map<
-      string,
-      { name: string; key: string; search: string; artistId: string; namedOnly: boolean }
-    >();
-    const trackIds = chunk.map((play) => {
-      const key = titleKey(play.trackName, play.artistName);
-      const artistId = nameId(`artist|${foldText(play.artistName)}`);
-      artists.set(artistId, play.artistName);
-      const id = play.trackId ?? nameId(`track|${key}`);
-      if (!tracks.has(id)) {
-        tracks.set(id, {
-          name: play.trackName,
-          key,
-          search: trackSearchText(play.trackName, play.albumName, [play.artistName]),
-          artistId,
-          namedOnly: play.trackId === null,
-        });
+    const end = Math.min(plays.length, start + CHUNK);
+    const artists: { id: string; name: string }[] = [];
+    const tracks: NewTrack[] = [];
+    const playedAt: string[] = [];
+    const trackIds: string[] = [];
+    const msPlayed: number[] = [];
+    let earliest = Number.POSITIVE_INFINITY;
+    let latest = Number.NEGATIVE_INFINITY;
+    for (let index = start; index < end; index++) {
+      const play = plays[index]!;
+      const identity = play.trackId ?? `${play.trackName}\u0000${play.artistName}`;
+      let trackId = catalogue.trackIds.get(identity);
+      if (trackId === undefined) {
+        const key = titleKey(play.trackName, play.artistName);
+        const artistId = nameId(`artist|${foldText(play.artistName)}`);
+        trackId = play.trackId ?? nameId(`track|${key}`);
+        catalogue.trackIds.set(identity, trackId);
+        if (!catalogue.artists.has(artistId)) {
+          catalogue.artists.add(artistId);
+          artists.push({ id: artistId, name: play.artistName });
+        }
+        if (!catalogue.tracks.has(trackId)) {
+          catalogue.tracks.add(trackId);
+          tracks.push({
+            id: trackId,
+            name: play.trackName,
+            key,
+            search: trackSearchText(play.trackName, play.albumName, [play.artistName]),
+            artistId,
+            namedOnly: play.trackId === null,
+          });
+        }
       }
-      return id;
-    });
+      const time = play.playedAt.getTime();
+      if (time < earliest) earliest = time;
+      if (time > latest) latest = time;
+      playedAt.push(play.playedAt.toISOString());
+      trackIds.push(trackId);
+      msPlayed.push(play.msPlayed);
+    }
 
-    await tx.execute(sql`
-      INSERT INTO artists (id, name, enriched_at)
-      SELECT id, name, now() FROM unnest(${sql.param([...artists.keys()])}::text[],
-                                         ${sql.param([...artists.values()])}::text[]) AS a(id, name)
-      ON CONFLICT (id) DO NOTHING`);
-    const rows = [...tracks.entries()];
-    await tx.execute(sql`
-      INSERT INTO tracks (id, uid, name, title_key, search_text, enriched_at)
-      SELECT n.id,
-             coalesce((SELECT t.uid FROM tracks t WHERE t.title_key = n.key LIMIT 1), n.id),
-             n.name, n.key, n.search, CASE WHEN n.named_only THEN now() END
-      FROM unnest(${sql.param(rows.map(([id]) => id))}::text[],
-                  ${sql.param(rows.map(([, t]) => t.name))}::text[],
-                  ${sql.param(rows.map(([, t]) => t.key))}::text[],
-                  ${sql.param(rows.map(([, t]) => t.search))}::text[],
-                  ${sql.param(rows.map(([, t]) => t.namedOnly))}::boolean[])
-             AS n(id, name, key, search, named_only)
-      ON CONFLICT (id) DO NOTHING`);
-    await tx.execute(sql`
-      INSERT INTO track_artists (track_id, position, artist_id)
-      SELECT id, 0, artist_id FROM unnest(${sql.param(rows.map(([id]) => id))}::text[],
-                                          ${sql.param(rows.map(([, t]) => t.artistId))}::text[])
-             AS c(id, artist_id)
-      ON CONFLICT DO NOTHING`);
+    if (artists.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO artists (id, name, enriched_at)
+        SELECT id, name, now()
+        FROM unnest(${sql.param(artists.map((artist) => artist.id))}::text[],
+                    ${sql.param(artists.map((artist) => artist.name))}::text[]) AS a(id, name)
+        ON CONFLICT (id) DO NOTHING`);
+    }
+    if (tracks.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO tracks (id, uid, name, title_key, search_text, enriched_at)
+        SELECT n.id,
+               coalesce((SELECT t.uid FROM tracks t WHERE t.title_key = n.key LIMIT 1), n.id),
+               n.name, n.key, n.search, CASE WHEN n.named_only THEN now() END
+        FROM unnest(${sql.param(tracks.map((track) => track.id))}::text[],
+                    ${sql.param(tracks.map((track) => track.name))}::text[],
+                    ${sql.param(tracks.map((track) => track.key))}::text[],
+                    ${sql.param(tracks.map((track) => track.search))}::text[],
+                    ${sql.param(tracks.map((track) => track.namedOnly))}::boolean[])
+               AS n(id, name, key, search, named_only)
+        WHERE NOT EXISTS (SELECT 1 FROM tracks e WHERE e.id = n.id)
+        ON CONFLICT (id) DO NOTHING`);
+      await tx.execute(sql`
+        INSERT INTO track_artists (track_id, position, artist_id)
+        SELECT id, 0, artist_id
+        FROM unnest(${sql.param(tracks.map((track) => track.id))}::text[],
+                    ${sql.param(tracks.map((track) => track.artistId))}::text[]) AS c(id, artist_id)
+        ON CONFLICT DO NOTHING`);
+    }
+    // Duplicates are looked for among the user's plays in the chunk's own time span only (a
+    // file of an export covers some months): comparing every chunk with the user's whole
+    // history made a 10-year import quadratic.
     const inserted = await tx.execute<{ added: number }>(sql`
       WITH s AS (
-        SELECT * FROM unnest(${sql.param(chunk.map((play) => play.playedAt.toISOString()))}::timestamptz[],
-                             ${sql.param(trackIds)}::text[],
-                             ${sql.param(chunk.map((play) => play.msPlayed))}::int[])
-               AS s(played_at, track_id, ms_played)
+        SELECT s.played_at, s.track_id, s.ms_played, t.uid
+        FROM unnest(${sql.param(playedAt)}::timestamptz[],
+                    ${sql.param(trackIds)}::text[],
+                    ${sql.param(msPlayed)}::int[]) AS s(played_at, track_id, ms_played)
+        JOIN tracks t ON t.id = s.track_id
+      ), near AS (
+        SELECT p.played_at, t.uid
+        FROM plays p JOIN tracks t ON t.id = p.track_id
+        WHERE p.user_id = ${userId}
+          AND p.played_at BETWEEN ${iso(earliest - SAME_PLAY_WINDOW_SEC * 1000)}::timestamptz
+                              AND ${iso(latest + SAME_PLAY_WINDOW_SEC * 1000)}::timestamptz
       ), added AS (
         INSERT INTO plays (user_id, played_at, track_id, source, ms_played)
         SELECT ${userId}, s.played_at, s.track_id, ${source}, s.ms_played
-        FROM s JOIN tracks st ON st.id = s.track_id
+        FROM s
         WHERE NOT EXISTS (
-          SELECT 1 FROM plays p JOIN tracks pt ON pt.id = p.track_id
-          WHERE p.user_id = ${userId}
-            AND p.played_at BETWEEN s.played_at - make_interval(secs => ${SAME_PLAY_WINDOW_SEC})
-                                AND s.played_at + make_interval(secs => ${SAME_PLAY_WINDOW_SEC})
-            AND pt.uid = st.uid)
+          SELECT 1 FROM near n
+          WHERE n.uid = s.uid
+            AND n.played_at BETWEEN s.played_at - make_interval(secs => ${SAME_PLAY_WINDOW_SEC})
+                                AND s.played_at + make_interval(secs => ${SAME_PLAY_WINDOW_SEC}))
         ON CONFLICT DO NOTHING
         RETURNING 1)
       SELECT count(*)::int AS added FROM added`);
     const added = inserted.rows[0]?.added ?? 0;
     result.added += added;
-    result.duplicates += chunk.length - added;
+    result.duplicates += end - start - added;
   }
   return result;
 }
