@@ -1,7 +1,7 @@
 import { countUpTo, pickArtistTrack, popularityWeight, type Catalogue } from './catalogue';
 import { DAY_MS, HOUR_MS, LocalDays, MINUTE_MS } from './local-days';
 import type { Account, DeviceType, WorldSizes } from './model';
-import { tasteArtist, type People } from './people';
+import { tasteArtist, type People, type PlaylistFollow } from './people';
 import { cumulative, hashString, pickCumulative, Random } from './random';
 
 /**
@@ -110,6 +110,7 @@ export class ListeningModel {
   private readonly plans = new Map<string, DayPlan>();
   private readonly globalArtists: Float64Array;
   private readonly accountIndex: Map<string, number>;
+  private follows: Map<string, Map<string, PlaylistFollow>> | undefined;
 
   constructor(
     private readonly seed: number,
@@ -352,16 +353,28 @@ export class ListeningModel {
     return pickArtistTrack(this.catalogue, random, artist, at);
   }
 
+  /** An account's playlist follows by playlist id (the first, as listed), indexed once for all. */
+  private followsOf(accountId: string): ReadonlyMap<string, PlaylistFollow> {
+    if (!this.follows) {
+      this.follows = new Map();
+      for (const follow of this.people.playlistFollows) {
+        let ofAccount = this.follows.get(follow.accountId);
+        if (!ofAccount) this.follows.set(follow.accountId, (ofAccount = new Map()));
+        if (!ofAccount.has(follow.playlistId)) ofAccount.set(follow.playlistId, follow);
+      }
+    }
+    return this.follows.get(accountId) ?? new Map();
+  }
+
   private listener(index: number): Listener {
     const existing = this.listeners[index];
     if (existing) return existing;
     const account = this.people.accounts[index];
     if (!account) throw new RangeError(`spotify-sandbox: no account #${index}`);
     const playlists: LibraryPlaylist[] = [];
+    const follows = this.followsOf(account.id);
     this.people.playlists.forEach((playlist, playlistIndex) => {
-      const follow = this.people.playlistFollows.find(
-        (candidate) => candidate.accountId === account.id && candidate.playlistId === playlist.id,
-      );
+      const follow = follows.get(playlist.id);
       const own = playlist.ownerId === account.id;
       if (!own && !follow) return;
       playlists.push({

@@ -172,6 +172,11 @@ export interface WorldSizes {
   historyYears: number;
   /** Multiplies every account's daily listening (1 = the default, 10 = ten times the plays). */
   dailyPlaysScale: number;
+  /**
+   * How many accounts: the demo people (the default, and the least), then generated listeners
+   * after them, e.g. a thousand for the sync benchmark.
+   */
+  accounts: number;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { pickArtistTrack, type Catalogue } from './catalogue';
-import { DEMO_FRIENDSHIPS, DEMO_PEOPLE, type DemoPersona } from './demo-accounts';
-import { familyNamed } from './genres';
+import { DEMO_FRIENDSHIPS, DEMO_PEOPLE, type DemoPerson, type DemoPersona } from './demo-accounts';
+import { familyNamed, type NameFlavour } from './genres';
 import type { Account, FollowedArtist, Playlist, PlaylistItem, Taste, WorldSizes } from './model';
-import { playlistDescription, playlistName } from './names';
+import { personName, playlistDescription, playlistName } from './names';
 import { cumulative, hashString, pickCumulative, Random } from './random';
 
 /**
@@ -43,7 +43,11 @@ export function generatePeople(seed: number, catalogue: Catalogue, sizes: WorldS
   const accounts: Account[] = [];
   const favourites: number[][] = [];
   const genrePools: number[][] = [];
-  for (const { account, persona } of DEMO_PEOPLE) {
+  const people = [...DEMO_PEOPLE];
+  for (let index = DEMO_PEOPLE.length; index < sizes.accounts; index++) {
+    people.push(crowdPerson(seed, index));
+  }
+  for (const { account, persona } of people) {
     const random = Random.derive(seed, PEOPLE_SALT, hashString(account.id));
     const createdAt = Math.round(
       WORLD_REFERENCE_TIME - sizes.historyYears * YEAR_MS * random.between(0.6, 1),
@@ -134,12 +138,46 @@ export function generatePeople(seed: number, catalogue: Catalogue, sizes: WorldS
   );
   return {
     accounts,
-    personas: DEMO_PEOPLE.map(({ persona }) => persona),
+    personas: people.map(({ persona }) => persona),
     playlists,
     playlistFollows,
     initialFollows,
     favourites,
     genrePools,
+  };
+}
+
+const CROWD_SALT = 0x63726f77;
+const CROWD_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ACCOUNT_ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const CROWD_FLAVOURS: readonly NameFlavour[] = ['english', 'nordic', 'german'];
+
+/**
+ * A generated listener beyond the demo people (the `index`-th account of a bigger world): the
+ * habits of one of the demo personas, with a name, pace and taste of their own. A pure function
+ * of the seed and the index, so bigger worlds keep the accounts of smaller ones.
+ */
+export function crowdPerson(seed: number, index: number): DemoPerson {
+  const random = Random.derive(seed, CROWD_SALT, index);
+  const template = random.pick(DEMO_PEOPLE);
+  const displayName = personName(random, random.pick(CROWD_FLAVOURS));
+  return {
+    account: {
+      // Newer Spotify user ids: 28 random lower-case letters and digits.
+      id: `31${random.chars(CROWD_ID_ALPHABET, 26)}`,
+      accountId: random.chars(ACCOUNT_ID_ALPHABET, 10),
+      displayName,
+      email: `${displayName.toLowerCase().replace(/[^a-z]+/g, '.')}.${index}@example.com`,
+      product: random.chance(0.7) ? 'premium' : 'free',
+      country: template.account.country,
+      followers: Math.floor(random.next() ** 3 * 400),
+      explicitContent: { filterEnabled: random.chance(0.05), filterLocked: false },
+    },
+    persona: {
+      ...template.persona,
+      dailyPlays: Math.max(4, Math.round(template.persona.dailyPlays * random.between(0.4, 1.6))),
+      discoveryRate: Math.round(random.between(0.1, 0.45) * 100) / 100,
+    },
   };
 }
 

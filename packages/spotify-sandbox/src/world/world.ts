@@ -1,5 +1,6 @@
 import { RealActivity } from './activity';
 import { generateCatalogue, type Catalogue } from './catalogue';
+import { DEMO_PEOPLE } from './demo-accounts';
 import {
   composeLibrary,
   LibraryTimeline,
@@ -42,6 +43,7 @@ export const DEFAULT_WORLD_SIZES: Readonly<WorldSizes> = {
   tracks: 40_000,
   historyYears: 5,
   dailyPlaysScale: 1,
+  accounts: DEMO_PEOPLE.length,
 };
 
 export interface WorldOptions {
@@ -88,6 +90,11 @@ export function createWorld(options: WorldOptions = {}): World {
     if (!Number.isFinite(sizes[key]) || sizes[key] <= 0) {
       throw new RangeError(`spotify-sandbox: world size ${key} must be a positive number`);
     }
+  }
+  if (!Number.isInteger(sizes.accounts) || sizes.accounts < DEMO_PEOPLE.length) {
+    throw new RangeError(
+      `spotify-sandbox: world size accounts must be a whole number of at least ${DEMO_PEOPLE.length} (the demo people)`,
+    );
   }
   const key = JSON.stringify([seed, sizes]);
   let base = bases.get(key);
