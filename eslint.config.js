@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      '**/.cache/**',
       '**/coverage/**',
       'e2e/test-results*/**',
       'e2e/.data*/**',

@@ -1,0 +1,124 @@
+import autocannon from 'autocannon';
+import { cpuDuring, loadAverage, type ProcessGroup } from './cpu';
+
+/** One request to send: the path (with query) and its headers (e.g. a session cookie). */
+export interface Target {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds measured. */
+  duration: number;
+  /** Seconds of the same load before, not measured (caches, JIT, pools). */
+  warmup: number;
+  /** Processes whose CPU time per request is reported (the server, the database, …). */
+  processes?: readonly ProcessGroup[];
+}
+
+export interface Measurement {
+  name: string;
+  connections: number;
+  duration_s: number;
+  requests: number;
+  requests_per_sec: number;
+  latency_p50_ms: number;
+  latency_p90_ms: number;
+  latency_p99_ms: number;
+  latency_max_ms: number;
+  latency_mean_ms: number;
+  non_2xx: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  /** CPU milliseconds per request of each process group (steadier than req/s on a shared machine). */
+  cpu_ms_per_request: Record<string, number>;
+  /** The machine's 1-minute load average before and after. */
+  load_average: [number, number];
+}
+
+function fire(baseUrl: string, targets: readonly Target[], connections: number, duration: number) {
+  let next = 0;
+  return autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    // Each request takes the next target, so every viewer (and their caches) gets its turn.
+    requests: [
+      {
+        setupRequest: (request) => {
+          const target = targets[next++ % targets.length]!;
+          return { ...request, path: target.path, headers: { ...target.headers } };
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Loads `targets` (taken in turn) with autocannon: `warmup` seconds unmeasured, then `duration`
+ * seconds measured.
+ */
+export async function measure(
+  baseUrl: string,
+  name: string,
+  targets: readonly Target[],
+  options: LoadOptions,
+): Promise<Measurement> {
+  if (options.warmup > 0) await fire(baseUrl, targets, options.connections, options.warmup);
+  const loadBefore = loadAverage();
+  const { result, cpuSeconds } = await cpuDuring(options.processes ?? [], () =>
+    fire(baseUrl, targets, options.connections, options.duration),
+  );
+  const measurement: Measurement = {
+    name,
+    connections: options.connections,
+    duration_s: result.duration,
+    requests: result.requests.total,
+    requests_per_sec: Math.round(result.requests.total / result.duration),
+    latency_p50_ms: result.latency.p50,
+    latency_p90_ms: result.latency.p90,
+    latency_p99_ms: result.latency.p99,
+    latency_max_ms: result.latency.max,
+    latency_mean_ms: Math.round(result.latency.average * 100) / 100,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cpu_ms_per_request: Object.fromEntries(
+      Object.entries(cpuSeconds).map(([label, seconds]) => [
+        label,
+        Math.round((seconds * 1000 * 1000) / Math.max(1, result.requests.total)) / 1000,
+      ]),
+    ),
+    load_average: [loadBefore, loadAverage()],
+  };
+  const failures = measurement.non_2xx + measurement.errors;
+  console.log(
+    `  ${name.padEnd(28)} ${String(measurement.requests_per_sec).padStart(7)} req/s` +
+      `  p50 ${measurement.latency_p50_ms} ms  p99 ${measurement.latency_p99_ms} ms` +
+      Object.entries(measurement.cpu_ms_per_request)
+        .map(([label, ms]) => `  ${label} ${ms} ms CPU`)
+        .join('') +
+      `  (load ${measurement.load_average.join(' → ')})` +
+      (failures > 0 ? `  FAILURES ${failures}` : ''),
+  );
+  return measurement;
+}
+
+/**
+ * Sends each target once and checks the answer is 200, so a benchmark never measures error
+ * pages. Returns the parsed bodies.
+ */
+export async function preflight(baseUrl: string, targets: readonly Target[]): Promise<unknown[]> {
+  const bodies: unknown[] = [];
+  for (const target of targets) {
+    const response = await fetch(`${baseUrl}${target.path}`, { headers: target.headers });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`GET ${target.path} answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    bodies.push(JSON.parse(text));
+  }
+  return bodies;
+}

@@ -1,0 +1,47 @@
+import { measure, preflight, type LoadOptions, type Measurement, type Target } from './load';
+
+export interface SuiteVariant {
+  key: string;
+  name: string;
+  /** Sent in turn (e.g. one per viewer). */
+  targets: Target[];
+}
+
+export interface SuiteResult {
+  /** `GET /api/status` before and after the variants, and the mean of the two. */
+  baseline: { first: Measurement; last: Measurement; requests_per_sec: number };
+  variants: (Measurement & { key: string; ratio_to_status: number; sample: unknown })[];
+}
+
+/**
+ * Checks every target answers 200, then loads `GET /api/status` (the baseline), each variant,
+ * and the baseline again, all against the same server in one run. Ratios are to the mean of
+ * the two baselines, which also shows how much the machine drifted meanwhile.
+ */
+export async function runSuite(
+  baseUrl: string,
+  variants: readonly SuiteVariant[],
+  load: LoadOptions,
+): Promise<SuiteResult> {
+  const samples = new Map<string, unknown>();
+  for (const variant of variants) {
+    samples.set(variant.key, (await preflight(baseUrl, variant.targets))[0]);
+  }
+  const status: Target[] = [{ path: '/api/status' }];
+  const first = await measure(baseUrl, 'GET /api/status (baseline)', status, load);
+  const measured: Measurement[] = [];
+  for (const variant of variants) {
+    measured.push(await measure(baseUrl, variant.name, variant.targets, load));
+  }
+  const last = await measure(baseUrl, 'GET /api/status (again)', status, load);
+  const requestsPerSec = Math.round((first.requests_per_sec + last.requests_per_sec) / 2);
+  return {
+    baseline: { first, last, requests_per_sec: requestsPerSec },
+    variants: measured.map((m, i) => ({
+      ...m,
+      key: variants[i]!.key,
+      ratio_to_status: Math.round((m.requests_per_sec / requestsPerSec) * 1000) / 1000,
+      sample: samples.get(variants[i]!.key),
+    })),
+  };
+}
