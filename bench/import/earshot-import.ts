@@ -113,10 +113,14 @@ async function signIn(query: (text: string, params: unknown[]) => Promise<unknow
  */
 export const WHAT_IF: Record<string, string> = {
   'aggregate tables without foreign keys': `
-    ALTER TABLE user_track_days DROP CONSTRAINT user_track_days_user_id_users_id_fk;
-    ALTER TABLE user_track_days DROP CONSTRAINT user_track_days_track_id_tracks_id_fk;
-    ALTER TABLE user_track_stats DROP CONSTRAINT user_track_stats_user_id_users_id_fk;
-    ALTER TABLE user_track_stats DROP CONSTRAINT user_track_stats_track_id_tracks_id_fk;`,
+    DO $$ DECLARE c record; BEGIN
+      FOR c IN SELECT conrelid::regclass::text AS tab, conname FROM pg_constraint
+               WHERE contype = 'f'
+                 AND conrelid::regclass::text ~ '^user_((track|album|artist|song)_stats|(track_)?days)$'
+      LOOP
+        EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', c.tab, c.conname);
+      END LOOP;
+    END $$;`,
   'no aggregate trigger': `ALTER TABLE plays DISABLE TRIGGER plays_aggregate_insert;`,
 };
 

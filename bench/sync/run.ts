@@ -76,12 +76,24 @@ interface JobLog {
 }
 
 const jobs: JobLog[] = [];
+/** Jobs that failed (logged at error level), by queue: their accounts are retried later. */
+const failures: { job: string; message: string }[] = [];
+
+/** An error message without the query and parameters drizzle puts before the cause. */
+function briefly(message: string): string {
+  const cause = message.startsWith('Failed query') ? /: ([^:]+)$/.exec(message)?.[1] : undefined;
+  return (cause ?? message.split('\n')[0] ?? '').slice(0, 120);
+}
 
 function onWorkerLine(worker: number) {
   return (line: string) => {
     if (!line.startsWith('{')) return;
     try {
       const entry = JSON.parse(line) as Record<string, unknown>;
+      if (typeof entry.job === 'string' && Number(entry.level) >= 50) {
+        const error = entry.err as { message?: string } | undefined;
+        failures.push({ job: entry.job, message: briefly(error?.message ?? String(entry.msg)) });
+      }
       if (typeof entry.job !== 'string' || typeof entry.ms !== 'number') return;
       jobs.push({
         worker,
@@ -540,6 +552,11 @@ try {
     `- Per poll: ${oneFast.pollMsP50.toFixed(0)} ms ours (latency 0) vs ${one.pollMsP50.toFixed(0)} ms at ` +
       `${latencyMs} ms latency: Spotify's share ${(spotifyShare * 100).toFixed(0)} % — ` +
       `${goals.latencyDominated ? 'met' : 'MISSED'}.`,
+    `- Library syncs (every 6 h): ${laterLibrary.jobMsP50} ms each (p50, latency 0), so one worker's ` +
+      `library queue runs ≈ ${Math.round(3_600_000 / Math.max(1, laterLibrary.jobMsP50)).toLocaleString('en')} an hour; ` +
+      `10,000 users need ${Math.round(GOAL_USERS / 6).toLocaleString('en')}.`,
+    `- Failed jobs (retried later, nothing lost): ${failures.length}` +
+      `${failures.length > 0 ? ` (${[...new Set(failures.map((failure) => `${failure.job}: ${failure.message}`))].slice(0, 3).join('; ')})` : ''}.`,
     `- First sync of ${accounts} accounts (1 worker, latency 0): ${firstSync.recentAndLibrarySec.toFixed(1)} s ` +
       `(${firstSync.withEnrichmentSec.toFixed(1)} s with enrichment), ${firstSync.plays} plays, ` +
       `${sum(firstSync.calls)} calls (${Object.entries(firstSync.calls)
@@ -582,6 +599,7 @@ try {
         rounds: rows,
         configs,
         completeness,
+        failures,
         schedule,
         callsPerUserHour,
         capacity: { neededPollsPerSec, oneWorkerUsers: capacityUsers, spotifyShare },
