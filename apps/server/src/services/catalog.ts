@@ -24,8 +24,18 @@ function bestPicture(images: readonly Image[] | null | undefined): string | null
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
+/**
+ * One row per id, in id order: concurrent syncs that write the same catalogue rows then lock
+ * them in the same order and cannot deadlock.
+ */
+function uniqueById<T>(list: readonly T[], idOf: (item: T) => string): T[] {
+  return [...new Map(list.map((item) => [idOf(item), item])).values()].sort((a, b) =>
+    idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0,
+  );
+}
+
 async function upsertSimplifiedAlbums(db: Tx, list: readonly SimplifiedAlbum[]): Promise<void> {
-  const unique = [...new Map(list.map((album) => [album.id, album])).values()];
+  const unique = uniqueById(list, (album) => album.id);
   if (unique.length === 0) return;
   await db
     .insert(albums)
@@ -62,7 +72,7 @@ async function upsertArtistNames(
   db: Tx,
   list: readonly { id: string; name: string }[],
 ): Promise<void> {
-  const unique = [...new Map(list.map((artist) => [artist.id, artist])).values()];
+  const unique = uniqueById(list, (artist) => artist.id);
   if (unique.length === 0) return;
   await db
     .insert(artists)
@@ -87,11 +97,10 @@ async function mergeSongs(db: Tx, from: string, into: string): Promise<void> {
  * have none, are skipped).
  */
 export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): Promise<string[]> {
-  const known = [
-    ...new Map(
-      list.filter((t): t is SpotifyTrack & { id: string } => !!t.id).map((t) => [t.id, t]),
-    ).values(),
-  ];
+  const known = uniqueById(
+    list.filter((t): t is SpotifyTrack & { id: string } => !!t.id),
+    (t) => t.id,
+  );
   if (known.length === 0) return [];
   const run = async (tx: Tx) => {
     await upsertArtistNames(
@@ -222,7 +231,7 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
 
 /** Stores full artist objects (genres, popularity, followers, picture where the mode has them). */
 export async function storeArtists(db: Db | Tx, list: readonly FullArtist[]): Promise<void> {
-  const unique = [...new Map(list.map((artist) => [artist.id, artist])).values()];
+  const unique = uniqueById(list, (artist) => artist.id);
   if (unique.length === 0) return;
   await db
     .insert(artists)

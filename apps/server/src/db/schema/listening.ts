@@ -54,7 +54,12 @@ export const userTrackStats = pgTable(
     msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.trackId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.trackId] }),
+    // Who played a track: the catalogue's triggers move these aggregates when a track changes
+    // song, album or credits.
+    index('user_track_stats_track_idx').on(table.trackId),
+  ],
 );
 
 /**

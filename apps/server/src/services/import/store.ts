@@ -107,6 +107,10 @@ export async function storeImportedPlays(
       msPlayed.push(play.msPlayed);
     }
 
+    // In id order, as the sync writes them: concurrent writers then lock rows in one order.
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    artists.sort(byId);
+    tracks.sort(byId);
     if (artists.length > 0) {
       await tx.execute(sql`
         INSERT INTO artists (id, name, enriched_at)

@@ -1,0 +1,1 @@
+CREATE INDEX "user_track_stats_track_idx" ON "user_track_stats" USING btree ("track_id");
