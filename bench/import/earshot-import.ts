@@ -122,6 +122,8 @@ export const WHAT_IF: Record<string, string> = {
       END LOOP;
     END $$;`,
   'no aggregate trigger': `ALTER TABLE plays DISABLE TRIGGER plays_aggregate_insert;`,
+  'plays without the foreign key to users': `
+    ALTER TABLE plays DROP CONSTRAINT plays_user_id_users_id_fk;`,
 };
 
 export async function measureImport(options: {

@@ -4,7 +4,7 @@ import type { Database } from '../src/db/client';
 import { plays } from '../src/db/schema/listening';
 import { users } from '../src/db/schema/users';
 import { storeTracks } from '../src/services/catalog';
-import { storeImportedPlays } from '../src/services/import/store';
+import { PlayColumns, storeImportedPlays } from '../src/services/import/store';
 import { profileStats } from '../src/services/stats';
 import type { SpotifyTrack } from '../src/spotify/schemas';
 import { freshDatabase } from './support/database';
@@ -63,6 +63,18 @@ async function recomputed() {
     UNION ALL
     SELECT 'day', (p.played_at AT TIME ZONE 'UTC')::date::text, count(*)::int
     FROM plays p WHERE p.user_id = ${userId} GROUP BY 2
+    UNION ALL
+    SELECT 'track', p.track_id, count(*)::int FROM plays p WHERE p.user_id = ${userId} GROUP BY 2
+    UNION ALL
+    SELECT 'album', t.album_id, count(*)::int
+    FROM plays p JOIN tracks t ON t.id = p.track_id WHERE p.user_id = ${userId} GROUP BY 2
+    UNION ALL
+    -- Per track and day: only the days profiles read.
+    SELECT 'track-day', (p.played_at AT TIME ZONE 'UTC')::date::text || ' ' || p.track_id,
+           count(*)::int
+    FROM plays p
+    WHERE p.user_id = ${userId} AND p.played_at > now() - interval '399 days'
+    GROUP BY 2
     ORDER BY 1, 2`);
   return rows.rows;
 }
@@ -74,6 +86,13 @@ async function kept() {
     SELECT 'artist', artist_id, plays FROM user_artist_stats WHERE user_id = ${userId}
     UNION ALL
     SELECT 'day', day::text, plays FROM user_days WHERE user_id = ${userId}
+    UNION ALL
+    SELECT 'track', track_id, plays FROM user_track_stats WHERE user_id = ${userId}
+    UNION ALL
+    SELECT 'album', album_id, plays FROM user_album_stats WHERE user_id = ${userId}
+    UNION ALL
+    SELECT 'track-day', day::text || ' ' || track_id, plays FROM user_track_days
+    WHERE user_id = ${userId}
     ORDER BY 1, 2`);
   return rows.rows;
 }
@@ -87,6 +106,8 @@ describe('profile aggregates', () => {
     await play('aggSong1', 1, 3);
     await play('aggSong2', 2, 2);
     await play('aggSong2', 40, 1);
+    // Older than the per-track days kept: counted everywhere else.
+    await play('aggSong1', 500, 2);
     expect(await kept()).toEqual(await recomputed());
   });
 
@@ -95,8 +116,8 @@ describe('profile aggregates', () => {
     await storeTracks(database.db, [track('aggSong1', 'Paper Boats', 'USAGG0000001')]);
     expect(await kept()).toEqual(await recomputed());
     const stats = await profileStats(database.db, userId, true);
-    expect(stats.top_songs_all_time?.map((s) => s.play_count)).toEqual([6]);
-    expect(stats.total_plays).toBe(6);
+    expect(stats.top_songs_all_time?.map((s) => s.play_count)).toEqual([8]);
+    expect(stats.total_plays).toBe(8);
   });
 });
 
@@ -105,16 +126,21 @@ describe('aggregates when enrichment completes an imported track', () => {
     const real = { id: 'artistAgg00000000000009', name: 'Real Band' };
     const importedId = 'importedTrack000000001';
     await database.db.transaction((tx) =>
-      storeImportedPlays(tx, userId, 'extended_history', [
-        {
-          playedAt: new Date('2020-02-02T10:00:00Z'),
-          msPlayed: 120_000,
-          trackId: importedId,
-          trackName: 'Late Enrichment',
-          artistName: 'Real Band (as exported)',
-          albumName: 'Old Record',
-        },
-      ]),
+      storeImportedPlays(
+        tx,
+        userId,
+        'extended_history',
+        PlayColumns.of([
+          {
+            playedAt: new Date('2020-02-02T10:00:00Z'),
+            msPlayed: 120_000,
+            trackId: importedId,
+            trackName: 'Late Enrichment',
+            artistName: 'Real Band (as exported)',
+            albumName: 'Old Record',
+          },
+        ]),
+      ),
     );
     const artistsBefore = await database.db.execute<{ artist_id: string; plays: number }>(
       sql`SELECT artist_id, plays FROM user_artist_stats WHERE user_id = ${userId}

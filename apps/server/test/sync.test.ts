@@ -10,7 +10,7 @@ import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
 import { startJobRunner } from '../src/jobs/runner';
 import { importSettings } from '../src/routes/spotify/import';
 import { enrichArtists, enrichTracks } from '../src/services/enrich-catalog';
-import { storeImportedPlays } from '../src/services/import/store';
+import { PlayColumns, storeImportedPlays } from '../src/services/import/store';
 import { trackSummaries } from '../src/services/tracks';
 import { SpotifyDisconnectedError, tokenSourceFor } from '../src/services/spotify-tokens';
 import { syncLibrary } from '../src/services/sync-library';
@@ -344,16 +344,21 @@ describe('enrichment of imported tracks', () => {
     const track = world.tracks[123]!;
     const album = world.album(track.albumId)!;
     await harness.database.db.transaction((tx) =>
-      storeImportedPlays(tx, userId, 'extended_history', [
-        {
-          playedAt: new Date('2024-01-01T00:00:00Z'),
-          msPlayed: 60_000,
-          trackId: track.id,
-          trackName: track.name,
-          artistName: 'Name From The Export',
-          albumName: album.name,
-        },
-      ]),
+      storeImportedPlays(
+        tx,
+        userId,
+        'extended_history',
+        PlayColumns.of([
+          {
+            playedAt: new Date('2024-01-01T00:00:00Z'),
+            msPlayed: 60_000,
+            trackId: track.id,
+            trackName: track.name,
+            artistName: 'Name From The Export',
+            albumName: album.name,
+          },
+        ]),
+      ),
     );
     const before = (await trackSummaries(harness.database.db, [track.id])).get(track.id);
     expect(before).toMatchObject({ album: null, artists: [{ name: 'Name From The Export' }] });

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { historyImports, type HistoryImportRow } from '../../db/schema/imports';
 import { HttpError } from '../../http/errors';
 import { inspectArchive, readEntryArray, ImportRejected, type ArchiveLimits } from './archive';
-import { historyFileKind, readHistoryRow, type ImportedPlay, type SkipReason } from './rows';
-import { ImportCatalogue, storeImportedPlays } from './store';
+import { historyFileKind, readHistoryRow, type SkipReason } from './rows';
+import { ImportCatalogue, PlayColumns, storeImportedPlays } from './store';
 
 export interface ImportSettings {
   /** Where uploads wait for their import (shared storage when workers run elsewhere). */
@@ -142,7 +142,7 @@ function addSkips(into: Record<string, number>, reason: SkipReason, count = 1) {
 
 interface ReadFile {
   rows: number;
-  plays: ImportedPlay[];
+  plays: PlayColumns;
   skipped: Record<string, number>;
   errors: string[];
 }
@@ -154,14 +154,14 @@ async function readHistoryFile(
   settings: ImportSettings,
 ): Promise<ReadFile> {
   const kind = historyFileKind(name)!;
-  const file: ReadFile = { rows: 0, plays: [], skipped: {}, errors: [] };
+  const file: ReadFile = { rows: 0, plays: new PlayColumns(), skipped: {}, errors: [] };
   try {
     // Rows are read as the file unpacks: a 12 MB file is never whole in memory, as text or parsed.
     await readEntryArray(archivePath, name, settings.limits.maxEntryBytes, (rows) => {
       file.rows += rows.length;
       for (const row of rows) {
         const outcome = readHistoryRow(kind, row);
-        if ('play' in outcome) file.plays.push(outcome.play);
+        if ('play' in outcome) file.plays.add(outcome.play);
         else addSkips(file.skipped, outcome.skipped);
       }
     });
@@ -169,7 +169,7 @@ async function readHistoryFile(
     if (!(error instanceof SyntaxError) && !(error instanceof ImportRejected)) throw error;
     // Nothing of a broken file counts, not even the rows before the fault.
     const message = error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message;
-    return { rows: 0, plays: [], skipped: {}, errors: [`${name}: ${message}`] };
+    return { rows: 0, plays: new PlayColumns(), skipped: {}, errors: [`${name}: ${message}`] };
   }
   return file;
 }

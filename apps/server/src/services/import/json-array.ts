@@ -91,7 +91,23 @@ export class JsonArrayReader {
     let { depth, inString, escaped } = this;
     const length = chunk.length;
     let i = start;
+    // Where the next backslash is (searched again only once passed): escapes are rare.
+    let backslash = -1;
     for (; i < length; i++) {
+      if (inString && !escaped) {
+        // Most of the text is inside strings: jump to the next quote or backslash natively.
+        if (backslash < i) {
+          backslash = chunk.indexOf(BACKSLASH, i);
+          if (backslash < 0) backslash = length;
+        }
+        const quote = chunk.indexOf(QUOTE, i);
+        const next = Math.min(quote < 0 ? length : quote, backslash);
+        if (next === length) {
+          i = length;
+          break;
+        }
+        i = next;
+      }
       const byte = chunk[i]!;
       if (inString) {
         if (escaped) escaped = false;
