@@ -137,3 +137,34 @@ export async function indexDefinitions(
         },
   );
 }
+
+/**
+ * This machine's PostgreSQL runs with autovacuum off, so tables that grow during a run are never
+ * analysed and the planner keeps guessing their sizes; production runs autovacuum. Where it is
+ * off, this runs `ANALYZE` on the database every `intervalMs`, as autovacuum's analyze would.
+ * Resolves to whether it stands in, and a function that stops it.
+ */
+export async function standInForAutovacuum(
+  url: string,
+  intervalMs = 15_000,
+): Promise<{ standingIn: boolean; stop(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const setting = await client.query<{ autovacuum: string }>('SHOW autovacuum');
+  if (setting.rows[0]?.autovacuum === 'on') {
+    await client.end();
+    return { standingIn: false, stop: async () => {} };
+  }
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => client.query('ANALYZE').catch(() => {}));
+  }, intervalMs);
+  return {
+    standingIn: true,
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await client.end();
+    },
+  };
+}
