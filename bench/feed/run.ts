@@ -6,7 +6,7 @@
  */
 import { activityQuery } from '@earshot/contract/activity';
 import { recentActivity, type ActivityParams } from '../../apps/server/src/services/activity';
-import { userForSession } from '../../apps/server/src/services/sessions';
+import { hashSessionId, userForSession } from '../../apps/server/src/services/sessions';
 import type { UserRow } from '../../apps/server/src/db/schema/users';
 import { openBenchDatabase, type Backend } from '../lib/database';
 import { explainCalls, formatPlans, slowest, type QueryPlan } from '../lib/explain';
@@ -39,12 +39,14 @@ const options = readOptions({
   word: 'love',
   /** Comma-separated variant keys to run (all when empty): all,friends,user,q-word,q-date,before. */
   only: '',
+  /** Run with Earshot's feed page cache off (ACTIVITY_CACHE_MB=0): every request reads the database. */
+  noCache: false,
 });
 
 const backend = options.backend as Backend;
 if (backend !== 'postgres' && backend !== 'pglite') throw new Error('--backend postgres|pglite');
 const size = feedSize(options.scale);
-const label = `feed-${backend}-x${options.scale}`;
+const label = `feed-${backend}-x${options.scale}${options.noCache ? '-nocache' : ''}`;
 
 interface Viewer {
   id: string;
@@ -131,6 +133,18 @@ function paramsOf(query: Record<string, string>): ActivityParams {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The server's feed page cache counters (hit, miss, bypass) from its Prometheus metrics. */
+async function cacheCounts(url: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const counts: Record<string, number> = {};
+  for (const match of text.matchAll(
+    /^earshot_activity_cache_requests_total\{result="(\w+)"\} (\d+)/gm,
+  )) {
+    counts[match[1]!] = Number(match[2]);
+  }
+  return counts;
+}
+
 async function main() {
   const started = performance.now();
   console.log(`Feed benchmark (${backend}, scale ${options.scale}):`, size);
@@ -209,7 +223,7 @@ async function main() {
     for (const variant of list) {
       const query = variant.query(first);
       const queryPlans = await explainCalls(pool, async (logged) => {
-        const session = await userForSession(logged, first.cookie.split('=')[1]!);
+        const session = await userForSession(logged, hashSessionId(first.cookie.split('=')[1]!));
         return recentActivity(logged, session!.user as UserRow, paramsOf(query));
       });
       const main = slowest(queryPlans)!;
@@ -226,7 +240,10 @@ async function main() {
     await bench.release();
 
     console.log('Starting Earshot…');
-    const server = await startEarshot(bench.serverEnv);
+    const server = await startEarshot({
+      ...bench.serverEnv,
+      ...(options.noCache ? { ACTIVITY_CACHE_MB: '0' } : {}),
+    });
     const backends =
       backend === 'postgres'
         ? await postgresBackends(options.serverUrl, options.database)
@@ -238,6 +255,7 @@ async function main() {
       processes: benchProcesses(server.pid, backends),
     };
     let suite: SuiteResult;
+    let cache: Record<string, number> = {};
     try {
       console.log(
         `autocannon: ${load.connections} connections, ${load.duration} s each (+${load.warmup} s warm-up), ${viewers.length} viewers in turn`,
@@ -254,6 +272,7 @@ async function main() {
         })),
         load,
       );
+      cache = await cacheCounts(server.url);
     } finally {
       await server.stop();
       await backends?.close();
@@ -293,6 +312,7 @@ async function main() {
       },
       baseline: suite.baseline,
       variants: results,
+      activity_cache: cache,
       total_seconds: secondsSince(started),
     };
     await writeJson(`${label}.json`, report);
@@ -328,6 +348,11 @@ async function main() {
       `${report.machine}. ${size.users} users × ${size.friendsPerUser} friends, ${world.rows.plays} plays, ${world.rows.saved_tracks} likes, ${world.rows.tracks} tracks; generated in ${world.seconds} s.`,
       `autocannon: ${options.connections} connections, ${options.duration} s per variant after ${options.warmup} s of warm-up, ${viewers.length} viewers in turn.`,
       `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpu(before, 'server')} ms/req); ratios use their mean, ${suite.baseline.requests_per_sec}.`,
+      `Feed page cache (${options.noCache ? 'off' : `on, ${viewers.length} viewers × ${list.length} variants`}): ${
+        Object.entries(cache)
+          .map(([result, count]) => `${count} ${result}`)
+          .join(', ') || 'no requests'
+      }; no writes happen during the run, so after each viewer's first request every page comes from memory — the figures show the cost of a page served from memory; \`--no-cache\` shows the cost of reading one.`,
       `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]} (other work on the machine takes CPU from both the server and the database).`,
       '',
       table,

@@ -5,7 +5,7 @@
  * friend (both with highlights), a logged-in stranger and a visitor, beside `GET /api/status`.
  * Writes figures and query plans to bench/results/profile-<backend>-x<scale>.*.
  */
-import { userForSession } from '../../apps/server/src/services/sessions';
+import { hashSessionId, userForSession } from '../../apps/server/src/services/sessions';
 import { friendshipStatus } from '../../apps/server/src/services/social';
 import { profileStats, tasteMatch } from '../../apps/server/src/services/stats';
 import { findUserByHandle } from '../../apps/server/src/services/users';
@@ -108,7 +108,7 @@ async function main() {
     for (const variant of variants) {
       const statements = await explainCalls(pool, async (db) => {
         const viewer = variant.cookie
-          ? (await userForSession(db, variant.cookie.split('=')[1]!))!.user
+          ? (await userForSession(db, hashSessionId(variant.cookie.split('=')[1]!)))!.user
           : null;
         const user = (await findUserByHandle(db, owner.username))!;
         const friendship = viewer ? await friendshipStatus(db, viewer.id, user.id) : null;

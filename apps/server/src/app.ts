@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { DataChanges } from './db/changes';
 import type { Db } from './db/client';
 import { createAuth } from './http/auth';
 import { refuseCrossSiteWrites } from './http/cross-site';
@@ -36,6 +37,8 @@ import type { SpotifyClient } from './spotify/client';
 export interface AppDependencies {
   config: Config;
   db: Db;
+  /** Committed writes as announced by the database: keeps this process's caches exact. */
+  changes: DataChanges;
   cipher: TokenCipher;
   spotify: SpotifyClient;
   metrics: Metrics;
@@ -76,6 +79,7 @@ function contentSecurityPolicy(secure: boolean) {
 export async function buildApp({
   config,
   db,
+  changes,
   cipher,
   spotify,
   metrics,
@@ -120,8 +124,9 @@ export async function buildApp({
   const context: RouteContext = {
     config,
     db,
+    changes,
     cipher,
-    auth: createAuth(db, config.secureCookies),
+    auth: createAuth(db, changes, config.secureCookies),
     spotify,
     metrics,
   };

@@ -49,6 +49,7 @@ const environment = z.object({
     .min(1024)
     .default(1024 ** 3),
   IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
+  ACTIVITY_CACHE_MB: z.coerce.number().int().min(0).default(64),
 });
 
 export interface SpotifyConfig {
@@ -76,6 +77,8 @@ export interface Config {
   /** `serve` also runs the background jobs (the default; production runs `worker` processes). */
   jobsInProcess: boolean;
   metricsToken: string | undefined;
+  /** Memory for feed pages as sent (0: no cache). */
+  activityCacheBytes: number;
   import: {
     /** Where uploads wait for their import: shared storage when workers run on other machines. */
     dir: string;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.SECURE_COOKIES || publicUrl.startsWith('https://'),
     jobsInProcess: e.JOBS_IN_PROCESS,
     metricsToken: e.METRICS_TOKEN,
+    activityCacheBytes: e.ACTIVITY_CACHE_MB * 1024 * 1024,
     import: {
       dir: path.resolve(baseDir, e.IMPORT_DIR ?? path.join(e.DATA_DIR, 'imports')),
       maxUploadBytes: e.IMPORT_MAX_UPLOAD_BYTES,

@@ -77,6 +77,7 @@ async function serve(config: Config): Promise<void> {
   const app = await buildApp({
     config,
     db: runtime.database.db,
+    changes: runtime.database.changes,
     cipher: runtime.cipher,
     spotify: runtime.spotify,
     metrics: runtime.metrics,

@@ -7,6 +7,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { CHANGES_CHANNEL, DataChanges } from './changes';
 
 export type Db = NodePgDatabase;
 /** A transaction handle; services that can run inside one take `Db | Tx`. */
@@ -15,6 +16,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Committed writes as the database announces them (see `changes.ts`). */
+  changes: DataChanges;
   close(): Promise<void>;
 }
 
@@ -24,10 +27,11 @@ const MIGRATIONS_FOLDER = new URL('./migrations', import.meta.url).pathname;
 /** Arbitrary constant: serialises migrations when several processes start at once. */
 const MIGRATION_LOCK_ID = 725_406_113;
 
-function wrap(pool: pg.Pool, closeBackend: () => Promise<void>): Database {
+function wrap(pool: pg.Pool, changes: DataChanges, closeBackend: () => Promise<void>): Database {
   return {
     db: drizzle(pool),
     pool,
+    changes,
     async close() {
       await pool.end();
       await closeBackend();
@@ -35,8 +39,68 @@ function wrap(pool: pg.Pool, closeBackend: () => Promise<void>): Database {
   };
 }
 
+/** Makes a connection hear the announcements of committed writes, its own ones included. */
+async function listen(client: pg.ClientBase, changes: DataChanges): Promise<void> {
+  client.on('notification', (message) => {
+    if (message.channel === CHANGES_CHANNEL) changes.announce(message.payload ?? '*');
+  });
+  await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+}
+
+const RELISTEN_MIN_MS = 500;
+const RELISTEN_MAX_MS = 30_000;
+
+/**
+ * One connection that always listens, so that other processes' writes are heard while no pooled
+ * connection is open. When it drops, `changes` is not live until it listens again.
+ */
+function keepListening(url: string, changes: DataChanges): () => Promise<void> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RELISTEN_MIN_MS;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    const dropped = () => {
+      if (client !== next) return;
+      client = undefined;
+      changes.lost();
+      next.end().catch(() => {});
+      if (!stopped) {
+        retry = setTimeout(() => void connect(), delay);
+        delay = Math.min(delay * 2, RELISTEN_MAX_MS);
+      }
+    };
+    next.on('error', dropped);
+    next.on('end', dropped);
+    try {
+      await next.connect();
+      await listen(next, changes);
+      delay = RELISTEN_MIN_MS;
+      changes.resumed();
+    } catch {
+      dropped();
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
+  };
+}
+
 export function connectPostgres(url: string, poolSize = 10): Database {
-  return wrap(new pg.Pool({ connectionString: url, max: poolSize }), async () => {});
+  const changes = new DataChanges(false);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    onConnect: (client) => listen(client, changes),
+  });
+  return wrap(pool, changes, keepListening(url, changes));
 }
 
 /**
@@ -60,14 +124,18 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
   // One connection: the socket's multiplexer queues protocol messages one by one and keeps only
   // explicit transactions together, so two connections' extended-protocol queries (Parse, Bind,
   // Execute) interleave and fail ("portal cannot be run"). PGlite runs one query at a time anyway.
+  // Every write comes through this process and its one connection: announcements are never
+  // missed, so no separate listener is needed.
+  const changes = new DataChanges(true);
   const pool = new pg.Pool({
     host: socketDir,
     port: SOCKET_PORT,
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    onConnect: (client) => listen(client, changes),
   });
-  return wrap(pool, async () => {
+  return wrap(pool, changes, async () => {
     await server.stop();
     await pglite.close();
     await rm(socketDir, { recursive: true, force: true });

@@ -1,8 +1,57 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { DataChanges } from '../db/changes';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/users';
-import { SESSION_COOKIE, SESSION_TTL_MS, userForSession } from '../services/sessions';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  hashSessionId,
+  renewalDueAt,
+  userForSession,
+} from '../services/sessions';
 import { HttpError } from './errors';
+
+/** Sessions remembered by this process (a few hundred bytes each). */
+const SESSION_CACHE_ENTRIES = 50_000;
+
+interface CachedSession {
+  user: UserRow;
+  renewalDueAt: number;
+  /** `changes.version()` before the session was read. */
+  version: number;
+}
+
+/**
+ * The session's user, from memory while nothing about it changed (logging out, a change of the
+ * user: see `DataChanges`) and no renewal is due, else from the database.
+ */
+function sessionReader(db: Db, changes: DataChanges) {
+  const cache = new LRUCache<string, CachedSession>({ max: SESSION_CACHE_ENTRIES });
+  return async (sessionId: string): Promise<{ user: UserRow; renewed: boolean } | undefined> => {
+    const idHash = hashSessionId(sessionId);
+    const cached = cache.get(idHash);
+    if (
+      cached &&
+      Date.now() < cached.renewalDueAt &&
+      !changes.changedSince(cached.version, [cached.user.id], false)
+    ) {
+      return { user: cached.user, renewed: false };
+    }
+    const version = changes.version();
+    const session = await userForSession(db, idHash);
+    if (!session) {
+      cache.delete(idHash);
+      return undefined;
+    }
+    cache.set(idHash, {
+      user: session.user,
+      renewalDueAt: renewalDueAt(session.expiresAt),
+      version,
+    });
+    return { user: session.user, renewed: session.renewed };
+  };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +69,8 @@ export interface Auth {
   clearSessionCookie(reply: FastifyReply): void;
 }
 
-export function createAuth(db: Db, secureCookies: boolean): Auth {
+export function createAuth(db: Db, changes: DataChanges, secureCookies: boolean): Auth {
+  const readSession = sessionReader(db, changes);
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -32,7 +82,7 @@ export function createAuth(db: Db, secureCookies: boolean): Auth {
   };
   const identify = async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = request.cookies[SESSION_COOKIE];
-    const session = sessionId ? await userForSession(db, sessionId) : undefined;
+    const session = sessionId ? await readSession(sessionId) : undefined;
     if (sessionId && session?.renewed) setSessionCookie(reply, sessionId);
     request.user = session?.user ?? null;
   };

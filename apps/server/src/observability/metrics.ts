@@ -12,6 +12,7 @@ export interface Metrics {
   jobSeconds: Histogram<'queue'>;
   queueDepth: Gauge<'queue'>;
   playsStored: Counter<'source'>;
+  activityCache: Counter<'result'>;
 }
 
 export function createMetrics(): Metrics {
@@ -61,6 +62,12 @@ export function createMetrics(): Metrics {
       name: 'earshot_plays_stored_total',
       help: 'New plays stored, by source.',
       labelNames: ['source'],
+      registers,
+    }),
+    activityCache: new Counter({
+      name: 'earshot_activity_cache_requests_total',
+      help: 'Feed pages (recent plays, likes) answered from memory (hit) or read (miss, bypass).',
+      labelNames: ['result'],
       registers,
     }),
   };

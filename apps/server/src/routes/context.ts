@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import type { DataChanges } from '../db/changes';
 import type { Db } from '../db/client';
 import type { Auth } from '../http/auth';
 import type { Metrics } from '../observability/metrics';
@@ -10,6 +11,7 @@ import type { SpotifyClient } from '../spotify/client';
 export interface RouteContext {
   config: Config;
   db: Db;
+  changes: DataChanges;
   cipher: TokenCipher;
   auth: Auth;
   spotify: SpotifyClient;

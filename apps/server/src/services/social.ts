@@ -123,6 +123,15 @@ export async function unfriend(db: Db, viewer: string, other: string) {
   });
 }
 
+/** The ids of the user's friends. */
+export async function friendIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: friendships.friendId })
+    .from(friendships)
+    .where(eq(friendships.userId, userId));
+  return rows.map((row) => row.id);
+}
+
 export async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: friendships.userId })

@@ -82,7 +82,15 @@ export async function startHarness(
   const cipher = createTokenCipher(randomBytes(32));
   // TEST_LOG=error (or another level) shows the server's logs while debugging a test.
   const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
-  const app = await buildApp({ config, db: database.db, cipher, spotify, metrics, logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    cipher,
+    spotify,
+    metrics,
+    logger,
+  });
 
   async function login(accountId: string, next = '/'): Promise<LoginResult> {
     const authorize = await app.inject({

@@ -1,14 +1,29 @@
 import { activityPage, activityQuery, likeRequest, likeResponse } from '@earshot/contract/activity';
 import { errorBody } from '@earshot/contract/errors';
+import type { FastifyReply } from 'fastify';
 import { signedInUser } from '../../http/auth';
 import { likedActivity, recentActivity, type ActivityParams } from '../../services/activity';
+import { ActivityPageCache } from '../../services/activity-cache';
 import { setLiked } from '../../services/likes';
+import { friendIds } from '../../services/social';
 import { tokenSourceFor } from '../../services/spotify-tokens';
 import type { RoutePlugin } from '../context';
 
+/**
+ * Sends JSON text as it is: a cached page was shaped by the service's contract types when it was
+ * read (the route's type provider only knows the parsed shape).
+ */
+function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
-export const activityRoutes: RoutePlugin = async (app, { db, auth, cipher, spotify }) => {
+export const activityRoutes: RoutePlugin = async (
+  app,
+  { config, db, changes, auth, cipher, spotify, metrics },
+) => {
+  const cache = new ActivityPageCache(changes, config.activityCacheBytes);
   const feeds = [
     ['/api/recent', recentActivity, 'Recent plays of the viewer and friends, or of one of them'],
     ['/api/likes', likedActivity, 'Likes of the viewer and friends, or of one of them'],
@@ -25,10 +40,18 @@ export const activityRoutes: RoutePlugin = async (app, { db, auth, cipher, spoti
           response: { 200: activityPage, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        const viewer = signedInUser(request);
         const { limit, before, include_me, user, q } = request.query;
         const params: ActivityParams = { limit, before, includeMe: include_me, user, q };
-        return feed(db, signedInUser(request), params);
+        const key = JSON.stringify([viewer.id, path, limit, before, include_me, user, q]);
+        const { json, result } = await cache.page(key, async () => ({
+          json: JSON.stringify(await feed(db, viewer, params)),
+          // Whatever the scope, only the viewer and their friends' writes can change the page.
+          dependsOn: [viewer.id, ...(await friendIds(db, viewer.id))],
+        }));
+        metrics.activityCache.inc({ result });
+        return sendJsonText(reply, json);
       },
     );
   }

@@ -1,0 +1,81 @@
+/**
+ * The channel on which the database's triggers announce committed writes (migration
+ * `announce_changes`). Payloads: `u:<user id>,…` (what those users see changed: their plays,
+ * likes, friends, ignores, names, sessions), `c` (the catalogue's shown fields) or `*`.
+ */
+export const CHANGES_CHANNEL = 'earshot_changes';
+
+/** Beyond this many users stamped, forget them all and count it as a change of everything. */
+const MAX_TRACKED_USERS = 200_000;
+
+/**
+ * What this process knows of committed writes, as versions. Each announcement advances a clock
+ * and stamps what it names; a cached answer keeps the clock as it was before the answer was read
+ * and stays good while nothing it depends on was stamped later.
+ *
+ * Every pooled connection listens, and PostgreSQL (and PGlite) deliver a transaction's own
+ * announcements before its COMMIT returns: this process always reads its own writes. Other
+ * processes' writes arrive on a dedicated listening connection moments after they commit; while
+ * that connection is down nothing counts as known (`live` is false) and caches stand aside.
+ */
+export class DataChanges {
+  #clock = 0;
+  #users = new Map<string, number>();
+  #catalogue = 0;
+  #everything = 0;
+  #live: boolean;
+
+  constructor(live = true) {
+    this.#live = live;
+  }
+
+  /** Whether cached answers may be served: every committed write is being heard. */
+  get live(): boolean {
+    return this.#live;
+  }
+
+  /** The clock now: take it before reading what will be cached. */
+  version(): number {
+    return this.#clock;
+  }
+
+  /**
+   * Whether anything an answer read at `version` depends on changed since: what `userIds` see,
+   * and, with `catalogue`, the tracks, albums and artists it shows.
+   */
+  changedSince(version: number, userIds: Iterable<string>, catalogue: boolean): boolean {
+    if (!this.#live || this.#everything > version) return true;
+    if (catalogue && this.#catalogue > version) return true;
+    for (const id of userIds) {
+      if ((this.#users.get(id) ?? 0) > version) return true;
+    }
+    return false;
+  }
+
+  /** Takes in one announcement of the channel. */
+  announce(payload: string): void {
+    const stamp = ++this.#clock;
+    if (payload.startsWith('u:')) {
+      if (this.#users.size >= MAX_TRACKED_USERS) {
+        this.#users.clear();
+        this.#everything = stamp;
+      }
+      for (const id of payload.slice(2).split(',')) this.#users.set(id, stamp);
+    } else if (payload === 'c') {
+      this.#catalogue = stamp;
+    } else {
+      this.#everything = stamp;
+    }
+  }
+
+  /** Listening stopped: announcements may be missed until `resumed`. */
+  lost(): void {
+    this.#live = false;
+    this.#everything = ++this.#clock;
+  }
+
+  resumed(): void {
+    this.#everything = ++this.#clock;
+    this.#live = true;
+  }
+}

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../src/db/client';
+import { globalIgnoredTracks } from '../src/db/schema/ignores';
+import { savedTracks } from '../src/db/schema/library';
+import { plays } from '../src/db/schema/listening';
+import { sessions } from '../src/db/schema/sessions';
+import { storeTracks } from '../src/services/catalog';
+import type { SpotifyTrack } from '../src/spotify/schemas';
+import { startHarness, type Harness } from './support/harness';
+
+interface Viewer {
+  cookie: string;
+  id: string;
+}
+interface Page {
+  items: {
+    user: { username: string };
+    track: { id: string; uid: string; title: string };
+    liked: boolean;
+    is_global: boolean;
+    play_count: number;
+  }[];
+}
+
+let harness: Harness;
+let mara: Viewer;
+let tomas: Viewer;
+let aiko: Viewer;
+
+const artist = { id: 'artistC0000000000000001', name: 'Cache Band' };
+function track(id: string, name: string): SpotifyTrack {
+  return {
+    id,
+    name,
+    album: { id: `al-${id}`, name: 'Album', artists: [artist], images: [] },
+    artists: [artist],
+    duration_ms: 180_000,
+  };
+}
+
+async function login(accountId: string): Promise<Viewer> {
+  const { cookie } = await harness.login(accountId);
+  const me = await harness.app.inject({ url: '/api/user/me', headers: { cookie } });
+  return { cookie, id: me.json<{ id: string }>().id };
+}
+
+const call = (viewer: Viewer, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
+  harness.app.inject({ method, url, headers: { cookie: viewer.cookie }, ...(body && { body }) });
+
+async function recent(viewer: Viewer) {
+  const response = await call(viewer, 'GET', '/api/recent');
+  expect(response.statusCode).toBe(200);
+  return { body: response.body, page: response.json<Page>() };
+}
+
+async function cacheCount(result: 'hit' | 'miss') {
+  const metric = await harness.metrics.activityCache.get();
+  return metric.values.find((value) => value.labels.result === result)?.value ?? 0;
+}
+
+/** `act`, then what mara's feed answers next, and whether it came from memory. */
+async function afterwards(act: () => Promise<unknown>) {
+  await act();
+  const hits = await cacheCount('hit');
+  const next = await recent(mara);
+  return { ...next, fromMemory: (await cacheCount('hit')) > hits };
+}
+
+let playedAt = Date.UTC(2025, 0, 1);
+const play = (userId: string, trackId: string) =>
+  harness.database.db
+    .insert(plays)
+    .values({ userId, trackId, playedAt: new Date((playedAt += 60_000)), source: 'api' });
+
+beforeAll(async () => {
+  harness = await startHarness();
+  mara = await login('maralindqvist');
+  tomas = await login('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
+  aiko = await login('11183207465');
+  await call(mara, 'POST', '/api/friendship/request/tomas-ferreira');
+  await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
+  await storeTracks(harness.database.db, [
+    track('tr-cache-1', 'First'),
+    track('tr-cache-2', 'Second'),
+  ]);
+  await play(mara.id, 'tr-cache-1');
+  await play(tomas.id, 'tr-cache-2');
+});
+afterAll(() => harness.close());
+
+describe('feed pages kept in memory', () => {
+  it('answer the same page again without reading it', async () => {
+    const first = await recent(mara);
+    const again = await afterwards(async () => {});
+    expect(again.fromMemory).toBe(true);
+    expect(again.body).toBe(first.body);
+    expect(first.page.items).toHaveLength(2);
+  });
+
+  it('stay while someone outside the viewer’s circle plays', async () => {
+    await recent(mara);
+    const next = await afterwards(() => play(aiko.id, 'tr-cache-1'));
+    expect(next.fromMemory).toBe(true);
+  });
+
+  it('follow a friend’s new play and its play count', async () => {
+    await recent(mara);
+    const next = await afterwards(() => play(tomas.id, 'tr-cache-2'));
+    expect(next.fromMemory).toBe(false);
+    expect(next.page.items[0]).toMatchObject({
+      user: { username: 'tomas-ferreira' },
+      track: { id: 'tr-cache-2' },
+      play_count: 2,
+    });
+  });
+
+  it('follow the viewer’s likes', async () => {
+    await recent(mara);
+    const next = await afterwards(() =>
+      harness.database.db
+        .insert(savedTracks)
+        .values({ userId: mara.id, trackId: 'tr-cache-2', addedAt: new Date() }),
+    );
+    expect(next.page.items.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(true);
+  });
+
+  it('follow a friend’s new username', async () => {
+    await recent(mara);
+    const next = await afterwards(() =>
+      call(tomas, 'POST', '/api/user/username', { username: 'tomas-f' }),
+    );
+    expect(next.page.items.map((item) => item.user.username)).toContain('tomas-f');
+  });
+
+  it('follow the catalogue: a track’s name, a global ignore', async () => {
+    await recent(mara);
+    const renamed = await afterwards(() =>
+      storeTracks(harness.database.db, [track('tr-cache-1', 'First (Remastered)')]),
+    );
+    expect(renamed.page.items.map((item) => item.track.title)).toContain('First (Remastered)');
+    const uid = renamed.page.items.find((item) => item.track.id === 'tr-cache-1')!.track.uid;
+    const ignored = await afterwards(() =>
+      harness.database.db.insert(globalIgnoredTracks).values({ uid }),
+    );
+    expect(ignored.page.items.find((item) => item.track.id === 'tr-cache-1')?.is_global).toBe(true);
+  });
+
+  it('follow friendships: an unfriended user disappears at once', async () => {
+    await recent(mara);
+    const next = await afterwards(() => call(mara, 'DELETE', '/api/friendship/unfriend/tomas-f'));
+    expect(next.page.items.map((item) => item.user.username)).not.toContain('tomas-f');
+    expect((await call(mara, 'GET', '/api/recent?user=tomas-f')).statusCode).toBe(404);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'follow writes of other processes on the same PostgreSQL',
+    async () => {
+      await call(mara, 'POST', '/api/friendship/request/tomas-f');
+      await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
+      await recent(mara);
+      const other = connectPostgres(String(harness.database.pool.options.connectionString), 1);
+      try {
+        await other.db.insert(plays).values({
+          userId: tomas.id,
+          trackId: 'tr-cache-1',
+          playedAt: new Date((playedAt += 60_000)),
+          source: 'api',
+        });
+        // Heard on the listening connection moments after the commit.
+        await expect
+          .poll(async () => (await recent(mara)).page.items[0]?.track.id)
+          .toBe('tr-cache-1');
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
+
+describe('sessions kept in memory', () => {
+  it('end with a logout, and with the session’s removal anywhere', async () => {
+    const viewer = await login('chidiokafor');
+    expect((await call(viewer, 'GET', '/api/user/me')).statusCode).toBe(200);
+    await call(viewer, 'POST', '/api/logout');
+    expect((await call(viewer, 'GET', '/api/user/me')).statusCode).toBe(401);
+
+    const again = await login('chidiokafor');
+    expect((await call(again, 'GET', '/api/user/me')).statusCode).toBe(200);
+    // Another server process logging the user out everywhere does this.
+    await harness.database.db.delete(sessions).where(eq(sessions.userId, again.id));
+    expect((await call(again, 'GET', '/api/user/me')).statusCode).toBe(401);
+  });
+});
