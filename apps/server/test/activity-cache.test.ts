@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../src/db/client';
-import { globalIgnoredTracks } from '../src/db/schema/ignores';
+import { globalIgnoredTracks, ignoredTracks } from '../src/db/schema/ignores';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { sessions } from '../src/db/schema/sessions';
@@ -16,9 +16,10 @@ interface Viewer {
 interface Page {
   items: {
     user: { username: string };
-    track: { id: string; uid: string; title: string };
+    track: { id: string; uid: string; title: string; album: { name: string } | null };
     liked: boolean;
     is_global: boolean;
+    reported: boolean;
     play_count: number;
   }[];
 }
@@ -29,11 +30,11 @@ let tomas: Viewer;
 let aiko: Viewer;
 
 const artist = { id: 'artistC0000000000000001', name: 'Cache Band' };
-function track(id: string, name: string): SpotifyTrack {
+function track(id: string, name: string, album = 'Album'): SpotifyTrack {
   return {
     id,
     name,
-    album: { id: `al-${id}`, name: 'Album', artists: [artist], images: [] },
+    album: { id: `al-${id}`, name: album, artists: [artist], images: [] },
     artists: [artist],
     duration_ms: 180_000,
   };
@@ -48,8 +49,8 @@ async function login(accountId: string): Promise<Viewer> {
 const call = (viewer: Viewer, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
   harness.app.inject({ method, url, headers: { cookie: viewer.cookie }, ...(body && { body }) });
 
-async function recent(viewer: Viewer) {
-  const response = await call(viewer, 'GET', '/api/recent');
+async function recent(viewer: Viewer, path = '/api/recent') {
+  const response = await call(viewer, 'GET', path);
   expect(response.statusCode).toBe(200);
   return { body: response.body, page: response.json<Page>() };
 }
@@ -60,10 +61,10 @@ async function cacheCount(result: 'hit' | 'miss') {
 }
 
 /** `act`, then what mara's feed answers next, and whether it came from memory. */
-async function afterwards(act: () => Promise<unknown>) {
+async function afterwards(act: () => Promise<unknown>, path = '/api/recent') {
   await act();
   const hits = await cacheCount('hit');
-  const next = await recent(mara);
+  const next = await recent(mara, path);
   return { ...next, fromMemory: (await cacheCount('hit')) > hits };
 }
 
@@ -125,6 +126,38 @@ describe('feed pages kept in memory', () => {
     expect(next.page.items.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(true);
   });
 
+  it('keep each viewer’s own view of the same page', async () => {
+    const maras = (await recent(mara, '/api/recent?user=tomas-ferreira')).page.items;
+    const tomass = (await recent(tomas, '/api/recent?user=tomas-ferreira')).page.items;
+    expect(maras.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(true);
+    expect(tomass.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(false);
+  });
+
+  it('follow a friend’s likes on the Likes page', async () => {
+    await recent(mara, '/api/likes');
+    const next = await afterwards(
+      () =>
+        harness.database.db
+          .insert(savedTracks)
+          .values({ userId: tomas.id, trackId: 'tr-cache-1', addedAt: new Date() }),
+      '/api/likes',
+    );
+    expect(next.fromMemory).toBe(false);
+    expect(next.page.items[0]).toMatchObject({
+      user: { username: 'tomas-ferreira' },
+      track: { id: 'tr-cache-1' },
+    });
+  });
+
+  it('follow the viewer’s reports', async () => {
+    const before = await recent(mara);
+    const uid = before.page.items.find((item) => item.track.id === 'tr-cache-2')!.track.uid;
+    const next = await afterwards(() =>
+      harness.database.db.insert(ignoredTracks).values({ userId: mara.id, uid, reported: true }),
+    );
+    expect(next.page.items.find((item) => item.track.id === 'tr-cache-2')?.reported).toBe(true);
+  });
+
   it('follow a friend’s new username', async () => {
     await recent(mara);
     const next = await afterwards(() =>
@@ -139,6 +172,12 @@ describe('feed pages kept in memory', () => {
       storeTracks(harness.database.db, [track('tr-cache-1', 'First (Remastered)')]),
     );
     expect(renamed.page.items.map((item) => item.track.title)).toContain('First (Remastered)');
+    const album = await afterwards(() =>
+      storeTracks(harness.database.db, [track('tr-cache-1', 'First (Remastered)', 'Deluxe')]),
+    );
+    expect(album.page.items.find((item) => item.track.id === 'tr-cache-1')?.track.album?.name).toBe(
+      'Deluxe',
+    );
     const uid = renamed.page.items.find((item) => item.track.id === 'tr-cache-1')!.track.uid;
     const ignored = await afterwards(() =>
       harness.database.db.insert(globalIgnoredTracks).values({ uid }),

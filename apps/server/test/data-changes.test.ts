@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataChanges } from '../src/db/changes';
+import { ActivityPageCache } from '../src/services/activity-cache';
 
 describe('DataChanges', () => {
   it('counts an answer changed when one of its users or the catalogue is announced after it', () => {
@@ -30,5 +31,43 @@ describe('DataChanges', () => {
     changes.lost();
     expect(changes.live).toBe(false);
     expect(changes.changedSince(fresh, ['a'], true)).toBe(true);
+  });
+});
+
+describe('ActivityPageCache', () => {
+  const reader = () => {
+    let reads = 0;
+    return { read: async () => `page ${++reads}`, reads: () => reads };
+  };
+
+  it('reads every page while the database is not heard', async () => {
+    const changes = new DataChanges(false);
+    const cache = new ActivityPageCache(changes, 1024 * 1024);
+    const pages = reader();
+    const dependsOn = async () => ['a'];
+    expect(await cache.page('k', pages.read, dependsOn)).toEqual({
+      json: 'page 1',
+      result: 'bypass',
+    });
+    expect(await cache.page('k', pages.read, dependsOn)).toEqual({
+      json: 'page 2',
+      result: 'bypass',
+    });
+    changes.resumed();
+    expect(await cache.page('k', pages.read, dependsOn)).toEqual({
+      json: 'page 3',
+      result: 'miss',
+    });
+    expect(await cache.page('k', pages.read, dependsOn)).toEqual({ json: 'page 3', result: 'hit' });
+    changes.lost();
+    expect((await cache.page('k', pages.read, dependsOn)).result).toBe('bypass');
+  });
+
+  it('keeps no page with 0 bytes to keep them in', async () => {
+    const cache = new ActivityPageCache(new DataChanges(), 0);
+    const pages = reader();
+    await cache.page('k', pages.read, async () => []);
+    expect((await cache.page('k', pages.read, async () => [])).result).toBe('bypass');
+    expect(pages.reads()).toBe(2);
   });
 });

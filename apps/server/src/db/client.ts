@@ -49,10 +49,14 @@ async function listen(client: pg.ClientBase, changes: DataChanges): Promise<void
 
 const RELISTEN_MIN_MS = 500;
 const RELISTEN_MAX_MS = 30_000;
+/** How often the listening connection proves it is alive, and how long it may take. */
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 /**
  * One connection that always listens, so that other processes' writes are heard while no pooled
- * connection is open. When it drops, `changes` is not live until it listens again.
+ * connection is open. When it drops, or stops answering (a connection can die silently behind a
+ * NAT or a failover), `changes` is not live until it listens again.
  */
 function keepListening(url: string, changes: DataChanges): () => Promise<void> {
   let client: pg.Client | undefined;
@@ -60,10 +64,12 @@ function keepListening(url: string, changes: DataChanges): () => Promise<void> {
   let retry: NodeJS.Timeout | undefined;
   let delay = RELISTEN_MIN_MS;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     client = next;
+    let heartbeat: NodeJS.Timeout | undefined;
     const dropped = () => {
       if (client !== next) return;
+      clearInterval(heartbeat);
       client = undefined;
       changes.lost();
       next.end().catch(() => {});
@@ -79,6 +85,11 @@ function keepListening(url: string, changes: DataChanges): () => Promise<void> {
       await listen(next, changes);
       delay = RELISTEN_MIN_MS;
       changes.resumed();
+      heartbeat = setInterval(() => {
+        const late = setTimeout(dropped, HEARTBEAT_TIMEOUT_MS);
+        next.query('SELECT 1').then(() => clearTimeout(late), dropped);
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
     } catch {
       dropped();
     }

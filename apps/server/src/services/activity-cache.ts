@@ -9,11 +9,6 @@ interface CachedPage {
   version: number;
 }
 
-export interface ReadPage {
-  json: string;
-  dependsOn: string[];
-}
-
 /**
  * Feed pages as sent, per viewer and query, for as long as they are exact: a page is dropped
  * when the viewer or one of their friends plays, likes, ignores, renames or befriends, or the
@@ -36,19 +31,23 @@ export class ActivityPageCache {
         : undefined;
   }
 
-  /** The page under `key`, from memory when nothing it shows changed, else from `read`. */
+  /**
+   * The page under `key`, from memory when nothing it shows changed, else from `read`;
+   * `dependsOn` names the users whose writes can change it (asked only when it is kept).
+   */
   async page(
     key: string,
-    read: () => Promise<ReadPage>,
+    read: () => Promise<string>,
+    dependsOn: () => Promise<string[]>,
   ): Promise<{ json: string; result: 'hit' | 'miss' | 'bypass' }> {
-    if (!this.#pages || !this.#changes.live) return { json: (await read()).json, result: 'bypass' };
+    if (!this.#pages || !this.#changes.live) return { json: await read(), result: 'bypass' };
     const cached = this.#pages.get(key);
     if (cached && !this.#changes.changedSince(cached.version, cached.dependsOn, true)) {
       return { json: cached.json, result: 'hit' };
     }
     const version = this.#changes.version();
-    const page = await read();
-    this.#pages.set(key, { ...page, version });
-    return { json: page.json, result: 'miss' };
+    const json = await read();
+    this.#pages.set(key, { json, dependsOn: await dependsOn(), version });
+    return { json, result: 'miss' };
   }
 }

@@ -87,6 +87,11 @@ CREATE TRIGGER sessions_announce_delete AFTER DELETE ON sessions
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION announce_user_rows('user_id');
 --> statement-breakpoint
+-- A renewal (once a day per session) or a shortened expiry: cached sessions are read again.
+CREATE TRIGGER sessions_announce_update AFTER UPDATE ON sessions
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION announce_user_rows('user_id');
+--> statement-breakpoint
 CREATE TRIGGER global_ignored_tracks_announce AFTER INSERT OR DELETE ON global_ignored_tracks
   FOR EACH STATEMENT EXECUTE FUNCTION announce_catalogue();
 --> statement-breakpoint
@@ -94,15 +99,16 @@ CREATE TRIGGER track_credits_announce AFTER DELETE ON track_artists
   FOR EACH STATEMENT EXECUTE FUNCTION announce_catalogue();
 --> statement-breakpoint
 -- Updates rewrite rows that often stay the same (each sync stores the tracks it saw): only a
--- change of what the feed shows counts.
+-- change of what the feed shows or searches counts. Not popularity: Spotify's drifts all the
+-- time, and a page may show yesterday's figure rather than be dropped everywhere on each sync.
 CREATE FUNCTION announce_catalogue_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed boolean;
 BEGIN
   IF TG_TABLE_NAME = 'tracks' THEN
     SELECT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n USING (id)
-                   WHERE (o.uid, o.name, o.duration_ms, o.popularity, o.album_id)
-                         IS DISTINCT FROM (n.uid, n.name, n.duration_ms, n.popularity, n.album_id))
+                   WHERE (o.uid, o.name, o.duration_ms, o.album_id, o.search_text)
+                         IS DISTINCT FROM (n.uid, n.name, n.duration_ms, n.album_id, n.search_text))
       INTO changed;
   ELSIF TG_TABLE_NAME = 'albums' THEN
     SELECT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n USING (id)

@@ -45,11 +45,12 @@ export const activityRoutes: RoutePlugin = async (
         const { limit, before, include_me, user, q } = request.query;
         const params: ActivityParams = { limit, before, includeMe: include_me, user, q };
         const key = JSON.stringify([viewer.id, path, limit, before, include_me, user, q]);
-        const { json, result } = await cache.page(key, async () => ({
-          json: JSON.stringify(await feed(db, viewer, params)),
-          // Whatever the scope, only the viewer and their friends' writes can change the page.
-          dependsOn: [viewer.id, ...(await friendIds(db, viewer.id))],
-        }));
+        const { json, result } = await cache.page(
+          key,
+          async () => JSON.stringify(await feed(db, viewer, params)),
+          // Whatever the scope, only the viewer's and their friends' writes can change the page.
+          async () => [viewer.id, ...(await friendIds(db, viewer.id))],
+        );
         metrics.activityCache.inc({ result });
         return sendJsonText(reply, json);
       },

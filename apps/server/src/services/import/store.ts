@@ -107,7 +107,10 @@ async function storeCatalogueEntries(
       ON CONFLICT (id) DO NOTHING`);
   }
   if (tracks.length > 0) {
+    // Credits only for the tracks created here: a track the catalogue already has keeps its
+    // own (announced catalogue changes come from updates and removed credits only).
     await tx.execute(sql`
+      WITH created AS (
       INSERT INTO tracks (id, uid, name, title_key, search_text, enriched_at)
       SELECT n.id,
              coalesce((SELECT t.uid FROM tracks t WHERE t.title_key = n.key LIMIT 1), n.id),
@@ -119,12 +122,13 @@ async function storeCatalogueEntries(
                   ${sql.param(tracks.map((track) => track.namedOnly))}::boolean[])
              AS n(id, name, key, search, named_only)
       WHERE NOT EXISTS (SELECT 1 FROM tracks e WHERE e.id = n.id)
-      ON CONFLICT (id) DO NOTHING`);
-    await tx.execute(sql`
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id)
       INSERT INTO track_artists (track_id, position, artist_id)
-      SELECT id, 0, artist_id
+      SELECT c.id, 0, c.artist_id
       FROM unnest(${sql.param(tracks.map((track) => track.id))}::text[],
                   ${sql.param(tracks.map((track) => track.artistId))}::text[]) AS c(id, artist_id)
+      WHERE c.id IN (SELECT id FROM created)
       ON CONFLICT DO NOTHING`);
   }
 }
