@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { generateCatalogue, TRACK_RANKS, type CatalogueSummary } from '../lib/catalogue';
+import type { GenerationSettings } from '../lib/database';
 import { indexDefinitions, type Queryable } from '../lib/postgres';
 import { Random } from '../lib/random';
 import { Steps } from '../lib/steps';
@@ -158,7 +159,7 @@ async function countRows(db: Queryable, tables: readonly string[]) {
 export async function generateFeedWorld(
   pool: pg.Pool,
   size: FeedSize,
-  options: { seed: number; concurrency: number; workMem?: string; maintenanceWorkMem?: string },
+  options: GenerationSettings,
 ): Promise<FeedWorld> {
   const random = new Random(options.seed);
   const steps = new Steps();

@@ -8,29 +8,25 @@ import { activityQuery } from '@earshot/contract/activity';
 import { recentActivity, type ActivityParams } from '../../apps/server/src/services/activity';
 import { hashSessionId, userForSession } from '../../apps/server/src/services/sessions';
 import type { UserRow } from '../../apps/server/src/db/schema/users';
-import { openBenchDatabase, type Backend } from '../lib/database';
-import { explainCalls, formatPlans, slowest, type QueryPlan } from '../lib/explain';
-import type { Measurement } from '../lib/load';
-import { runSuite, type SuiteResult } from '../lib/suite';
+import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/database';
+import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from '../lib/explain';
+import { runSuite } from '../lib/suite';
 import { readOptions } from '../lib/options';
-import { machineDescription, markdownTable, writeJson, writeResult } from '../lib/report';
-import { benchProcesses, postgresBackends, startEarshot } from '../lib/server';
+import {
+  cpuMs,
+  machineDescription,
+  markdownTable,
+  SUITE_COLUMNS,
+  suiteCells,
+  writeReport,
+} from '../lib/report';
+import { withEarshot } from '../lib/server';
 import { createSessions } from '../lib/sessions';
 import { secondsSince } from '../lib/steps';
-import { feedSize, generateFeedWorld, type FeedWorld } from './generate';
+import { feedSize, generateFeedWorld } from './generate';
 
 const options = readOptions({
-  scale: 1,
-  backend: 'postgres',
-  /** Any URL of the PostgreSQL server to use; the database `--database` is (re)created on it. */
-  serverUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  database: 'earshot_bench_feed',
-  dataDir: '',
-  /** Reuse the database of a previous run with the same scale and seed (skips generation). */
-  reuse: false,
-  /** Keep the database afterwards (else it is dropped). */
-  keep: false,
-  seed: 1,
+  ...generatedDataOptions({ database: 'earshot_bench_feed', seed: 1 }),
   duration: 30,
   warmup: 5,
   connections: 16,
@@ -43,8 +39,7 @@ const options = readOptions({
   noCache: false,
 });
 
-const backend = options.backend as Backend;
-if (backend !== 'postgres' && backend !== 'pglite') throw new Error('--backend postgres|pglite');
+const backend = readBackend(options.backend);
 const size = feedSize(options.scale);
 const label = `feed-${backend}-x${options.scale}${options.noCache ? '-nocache' : ''}`;
 
@@ -131,8 +126,6 @@ function paramsOf(query: Record<string, string>): ActivityParams {
   return { limit, before, includeMe: include_me, user, q };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** The server's feed page cache counters (hit, miss, bypass) from its Prometheus metrics. */
 async function cacheCounts(url: string): Promise<Record<string, number>> {
   const text = await (await fetch(`${url}/metrics`)).text();
@@ -148,223 +141,162 @@ async function cacheCounts(url: string): Promise<Record<string, number>> {
 async function main() {
   const started = performance.now();
   console.log(`Feed benchmark (${backend}, scale ${options.scale}):`, size);
-  const bench = await openBenchDatabase({
-    backend,
-    serverUrl: options.serverUrl,
-    name: backend === 'postgres' ? options.database : `earshot-bench-feed-x${options.scale}`,
-    dataDir: options.dataDir,
-    reuse: options.reuse,
-    expect: { scale: options.scale, seed: options.seed },
-    poolSize: 4,
-  });
-  try {
-    let world = bench.meta?.world as FeedWorld | undefined;
-    if (!world) {
-      console.log('Generating:');
-      const database = await bench.open();
-      const generationStart = performance.now();
-      world = await generateFeedWorld(database.pool, size, {
-        seed: options.seed,
-        concurrency: backend === 'postgres' ? 2 : 1,
-        ...(backend === 'pglite' ? { workMem: '256MB', maintenanceWorkMem: '512MB' } : {}),
-      });
-      world.seconds = secondsSince(generationStart);
-      console.log(`Generated in ${world.seconds} s:`, world.rows);
-      await bench.saveMeta({ scale: options.scale, seed: options.seed, world });
-    } else {
-      console.log(`Reusing the data generated ${world.generatedAt} (in ${world.seconds} s).`);
-    }
-    const { pool } = await bench.open();
+  await withGeneratedWorld(
+    'feed',
+    { ...options, backend },
+    (pool, settings) => generateFeedWorld(pool, size, settings),
+    async (bench, world) => {
+      const { pool } = await bench.open();
 
-    // Viewers spread over the user numbers; each has a friend and a cursor a year deep.
-    const count = Math.min(options.viewers, size.users);
-    const spotifyIds = Array.from(
-      { length: count },
-      (_, k) => `bench-${Math.floor((k * size.users) / count)}`,
-    );
-    const users = await pool.query<{ id: string }>(
-      `SELECT u.id FROM unnest($1::text[]) WITH ORDINALITY AS s(spotify_id, k)
-       JOIN users u ON u.spotify_id = s.spotify_id ORDER BY s.k`,
-      [spotifyIds],
-    );
-    const ids = users.rows.map((row) => row.id);
-    const cookies = await createSessions(pool, ids);
-    const generatedAt = new Date(world.generatedAt);
-    const yearAgo = new Date(generatedAt.getTime() - 365 * 86_400_000);
-    const viewers: Viewer[] = [];
-    for (const [k, id] of ids.entries()) {
-      const friend = await pool.query<{ username: string }>(
-        `SELECT u.username FROM friendships f JOIN users u ON u.id = f.friend_id
-         WHERE f.user_id = $1 ORDER BY md5(u.id::text) LIMIT 1`,
-        [id],
+      // Viewers spread over the user numbers; each has a friend and a cursor a year deep.
+      const count = Math.min(options.viewers, size.users);
+      const spotifyIds = Array.from(
+        { length: count },
+        (_, k) => `bench-${Math.floor((k * size.users) / count)}`,
       );
-      const deep = await pool.query<{ played_at: Date; user_id: string; track_id: string }>(
-        `SELECT p.played_at, p.user_id, p.track_id
+      const users = await pool.query<{ id: string }>(
+        `SELECT u.id FROM unnest($1::text[]) WITH ORDINALITY AS s(spotify_id, k)
+       JOIN users u ON u.spotify_id = s.spotify_id ORDER BY s.k`,
+        [spotifyIds],
+      );
+      const ids = users.rows.map((row) => row.id);
+      const cookies = await createSessions(pool, ids);
+      const generatedAt = new Date(world.generatedAt);
+      const yearAgo = new Date(generatedAt.getTime() - 365 * 86_400_000);
+      const viewers: Viewer[] = [];
+      for (const [k, id] of ids.entries()) {
+        const friend = await pool.query<{ username: string }>(
+          `SELECT u.username FROM friendships f JOIN users u ON u.id = f.friend_id
+         WHERE f.user_id = $1 ORDER BY md5(u.id::text) LIMIT 1`,
+          [id],
+        );
+        const deep = await pool.query<{ played_at: Date; user_id: string; track_id: string }>(
+          `SELECT p.played_at, p.user_id, p.track_id
          FROM (SELECT friend_id AS id FROM friendships WHERE user_id = $1 UNION ALL SELECT $1) s
          CROSS JOIN LATERAL (SELECT played_at, user_id, track_id FROM plays
                              WHERE user_id = s.id AND played_at < $2
                              ORDER BY played_at DESC LIMIT 1) p
          ORDER BY p.played_at DESC, p.user_id DESC LIMIT 1`,
-        [id, yearAgo],
-      );
-      viewers.push({
-        id,
-        cookie: cookies[k]!,
-        friend: friend.rows[0]!.username,
-        deepCursor: deep.rows[0] ? cursorAfter(deep.rows[0]) : '',
-      });
-    }
-    const list = variants(generatedAt);
+          [id, yearAgo],
+        );
+        viewers.push({
+          id,
+          cookie: cookies[k]!,
+          friend: friend.rows[0]!.username,
+          deepCursor: deep.rows[0] ? cursorAfter(deep.rows[0]) : '',
+        });
+      }
+      const list = variants(generatedAt);
 
-    // Plans of every statement of one request per variant (session lookup included).
-    console.log('EXPLAIN (ANALYZE, BUFFERS) of each variant, first viewer:');
-    const plans: { key: string; title: string; plans: QueryPlan[] }[] = [];
-    const first = viewers[0]!;
-    for (const variant of list) {
-      const query = variant.query(first);
-      const queryPlans = await explainCalls(pool, async (logged) => {
-        const session = await userForSession(logged, hashSessionId(first.cookie.split('=')[1]!));
-        return recentActivity(logged, session!.user as UserRow, paramsOf(query));
-      });
-      const main = slowest(queryPlans)!;
-      console.log(
-        `  ${variant.name.padEnd(28)} ${queryPlans.length} statements, slowest ${main.execution_ms} ms` +
-          ` (total ${Math.round(queryPlans.reduce((s, p) => s + p.execution_ms, 0) * 100) / 100} ms)`,
-      );
-      plans.push({
-        key: variant.key,
-        title: `GET ${pathOf(query)} — ${variant.name}`,
-        plans: queryPlans,
-      });
-    }
-    await bench.release();
-
-    console.log('Starting Earshot…');
-    const server = await startEarshot({
-      ...bench.serverEnv,
-      ...(options.noCache ? { ACTIVITY_CACHE_MB: '0' } : {}),
-    });
-    const backends =
-      backend === 'postgres'
-        ? await postgresBackends(options.serverUrl, options.database)
-        : undefined;
-    const load = {
-      connections: options.connections,
-      duration: options.duration,
-      warmup: options.warmup,
-      processes: benchProcesses(server.pid, backends),
-    };
-    let suite: SuiteResult;
-    let cache: Record<string, number> = {};
-    try {
-      console.log(
-        `autocannon: ${load.connections} connections, ${load.duration} s each (+${load.warmup} s warm-up), ${viewers.length} viewers in turn`,
-      );
-      suite = await runSuite(
-        server.url,
-        list.map((variant) => ({
+      // Plans of every statement of one request per variant (session lookup included).
+      console.log('EXPLAIN (ANALYZE, BUFFERS) of each variant, first viewer:');
+      const plans: { key: string; title: string; plans: QueryPlan[] }[] = [];
+      const first = viewers[0]!;
+      for (const variant of list) {
+        const query = variant.query(first);
+        const queryPlans = await explainCalls(pool, async (logged) => {
+          const session = await userForSession(logged, hashSessionId(first.cookie.split('=')[1]!));
+          return recentActivity(logged, session!.user as UserRow, paramsOf(query));
+        });
+        const main = slowest(queryPlans)!;
+        console.log(
+          `  ${variant.name.padEnd(28)} ${queryPlans.length} statements, slowest ${main.execution_ms} ms` +
+            ` (total ${Math.round(queryPlans.reduce((s, p) => s + p.execution_ms, 0) * 100) / 100} ms)`,
+        );
+        plans.push({
           key: variant.key,
-          name: variant.name,
-          targets: viewers.map((v) => ({
-            path: pathOf(variant.query(v)),
-            headers: { cookie: v.cookie },
-          })),
-        })),
-        load,
-      );
-      cache = await cacheCounts(server.url);
-    } finally {
-      await server.stop();
-      await backends?.close();
-    }
+          title: `GET ${pathOf(query)} — ${variant.name}`,
+          plans: queryPlans,
+        });
+      }
+      await bench.release();
 
-    const results = list.map((variant, i) => {
-      const { sample, ...m } = suite.variants[i]!;
-      const statements = plans[i]!.plans;
-      return {
-        ...m,
-        name: variant.name,
-        example: pathOf(variant.query(first)),
-        items_on_first_page: (sample as { items: unknown[] }).items.length,
-        p99_goal_ms: variant.p99Goal,
-        throughput_goal_met: m.ratio_to_status >= 0.3,
-        p99_goal_met: m.latency_p99_ms < variant.p99Goal,
-        failures: m.non_2xx + m.errors,
-        statements: statements.length,
-        main_query_ms: slowest(statements)!.execution_ms,
-        db_ms_per_request: round2(
-          statements.reduce((s, p) => s + p.execution_ms + p.planning_ms, 0),
-        ),
+      const { suite, cache } = await withEarshot(
+        bench,
+        options,
+        options.noCache ? { ACTIVITY_CACHE_MB: '0' } : {},
+        async (url, load) => {
+          console.log(
+            `autocannon: ${load.connections} connections, ${load.duration} s each (+${load.warmup} s warm-up), ${viewers.length} viewers in turn`,
+          );
+          const suite = await runSuite(
+            url,
+            list.map((variant) => ({
+              key: variant.key,
+              name: variant.name,
+              targets: viewers.map((v) => ({
+                path: pathOf(variant.query(v)),
+                headers: { cookie: v.cookie },
+              })),
+            })),
+            load,
+          );
+          return { suite, cache: await cacheCounts(url) };
+        },
+      );
+
+      const results = list.map((variant, i) => {
+        const { sample, ...m } = suite.variants[i]!;
+        return {
+          ...m,
+          name: variant.name,
+          example: pathOf(variant.query(first)),
+          items_on_first_page: (sample as { items: unknown[] }).items.length,
+          p99_goal_ms: variant.p99Goal,
+          throughput_goal_met: m.ratio_to_status >= 0.3,
+          p99_goal_met: m.latency_p99_ms < variant.p99Goal,
+          failures: m.non_2xx + m.errors,
+          ...planFigures(plans[i]!.plans),
+        };
+      });
+      const report = {
+        benchmark: 'feed',
+        backend,
+        scale: options.scale,
+        machine: await machineDescription(),
+        size,
+        world,
+        load: {
+          connections: options.connections,
+          duration_s: options.duration,
+          warmup_s: options.warmup,
+          viewers: viewers.length,
+        },
+        baseline: suite.baseline,
+        variants: results,
+        activity_cache: cache,
+        total_seconds: secondsSince(started),
       };
-    });
-    const report = {
-      benchmark: 'feed',
-      backend,
-      scale: options.scale,
-      machine: await machineDescription(),
-      size,
-      world,
-      load: {
-        connections: options.connections,
-        duration_s: options.duration,
-        warmup_s: options.warmup,
-        viewers: viewers.length,
-      },
-      baseline: suite.baseline,
-      variants: results,
-      activity_cache: cache,
-      total_seconds: secondsSince(started),
-    };
-    await writeJson(`${label}.json`, report);
-    await writeResult(`${label}-plans.txt`, formatPlans(plans));
-    const cpu = (m: Measurement, label: string) => m.cpu_ms_per_request[label] ?? 0;
-    const { first: before, last: after } = suite.baseline;
-    const table = markdownTable(
-      [
-        'GET /api/recent …',
-        'req/s',
-        'p50 ms',
-        'p99 ms',
-        '× status',
-        'CPU ms/req (server + PG)',
-        'goals',
-      ],
-      results.map((r) => [
-        r.name,
-        r.requests_per_sec,
-        r.latency_p50_ms,
-        r.latency_p99_ms,
-        r.ratio_to_status,
-        backend === 'postgres'
-          ? `${cpu(r, 'server')} + ${cpu(r, 'postgres')}`
-          : `${cpu(r, 'server')} (database inside)`,
-        `${r.throughput_goal_met ? '✅' : '❌'} ≥ 0.30 · ${r.p99_goal_met ? '✅' : '❌'} p99 < ${r.p99_goal_ms}` +
-          (r.failures > 0 ? ` · ${r.failures} failures` : ''),
-      ]),
-    );
-    const markdown = [
-      `# Feed benchmark — ${backend}, scale ${options.scale}`,
-      '',
-      `${report.machine}. ${size.users} users × ${size.friendsPerUser} friends, ${world.rows.plays} plays, ${world.rows.saved_tracks} likes, ${world.rows.tracks} tracks; generated in ${world.seconds} s.`,
-      `autocannon: ${options.connections} connections, ${options.duration} s per variant after ${options.warmup} s of warm-up, ${viewers.length} viewers in turn.`,
-      `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpu(before, 'server')} ms/req); ratios use their mean, ${suite.baseline.requests_per_sec}.`,
-      `Feed page cache (${options.noCache ? 'off' : `on, ${viewers.length} viewers × ${list.length} variants`}): ${
-        Object.entries(cache)
-          .map(([result, count]) => `${count} ${result}`)
-          .join(', ') || 'no requests'
-      }; no writes happen during the run, so after each viewer's first request every page comes from memory — the figures show the cost of a page served from memory; \`--no-cache\` shows the cost of reading one.`,
-      `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]} (other work on the machine takes CPU from both the server and the database).`,
-      '',
-      table,
-      '',
-      `CPU ms/req: CPU time the server process and its PostgreSQL backends used per request during the measurement. Plans (\`EXPLAIN (ANALYZE, BUFFERS)\` of every statement of one request per variant, first viewer): \`${label}-plans.txt\`.`,
-    ].join('\n');
-    await writeResult(`${label}.md`, markdown);
-    console.log(`\n${markdown}\n`);
-  } finally {
-    if (!options.keep) await bench.destroy();
-    else await bench.release();
-  }
+      const { first: before, last: after } = suite.baseline;
+      const table = markdownTable(
+        ['GET /api/recent …', ...SUITE_COLUMNS, 'goals'],
+        results.map((r) => [
+          r.name,
+          ...suiteCells(r, backend),
+          `${r.throughput_goal_met ? '✅' : '❌'} ≥ 0.30 · ${r.p99_goal_met ? '✅' : '❌'} p99 < ${r.p99_goal_ms}` +
+            (r.failures > 0 ? ` · ${r.failures} failures` : ''),
+        ]),
+      );
+      const markdown = [
+        `# Feed benchmark — ${backend}, scale ${options.scale}`,
+        '',
+        `${report.machine}. ${size.users} users × ${size.friendsPerUser} friends, ${world.rows.plays} plays, ${world.rows.saved_tracks} likes, ${world.rows.tracks} tracks; generated in ${world.seconds} s.`,
+        `autocannon: ${options.connections} connections, ${options.duration} s per variant after ${options.warmup} s of warm-up, ${viewers.length} viewers in turn.`,
+        `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpuMs(before, 'server')} ms/req); ratios use their mean, ${suite.baseline.requests_per_sec}.`,
+        `Feed page cache (${options.noCache ? 'off' : `on, ${viewers.length} viewers × ${list.length} variants`}): ${
+          Object.entries(cache)
+            .map(([result, count]) => `${count} ${result}`)
+            .join(', ') || 'no requests'
+        }; no writes happen during the run, so after each viewer's first request every page comes from memory — the figures show the cost of a page served from memory; \`--no-cache\` shows the cost of reading one.`,
+        `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]} (other work on the machine takes CPU from both the server and the database).`,
+        '',
+        table,
+        '',
+        `CPU ms/req: CPU time the server process and its PostgreSQL backends used per request during the measurement. Plans (\`EXPLAIN (ANALYZE, BUFFERS)\` of every statement of one request per variant, first viewer): \`${label}-plans.txt\`.`,
+      ].join('\n');
+      await writeReport(label, { json: report, plans: formatPlans(plans), markdown });
+    },
+  );
 }
 
 await main();

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import {
   applyMigrations,
   connectPostgres,
@@ -8,8 +9,33 @@ import {
   type Database,
 } from '../../apps/server/src/db/client';
 import { databaseExists, dropDatabase, recreateDatabase } from './postgres';
+import { secondsSince } from './steps';
 
 export type Backend = 'postgres' | 'pglite';
+
+/** The `--backend` option, checked. */
+export function readBackend(value: string): Backend {
+  if (value !== 'postgres' && value !== 'pglite') throw new Error('--backend postgres|pglite');
+  return value;
+}
+
+/**
+ * `readOptions` defaults of a benchmark on generated data: where its database lives, and whether
+ * it is reused and kept. Each benchmark has a database name and seed of its own.
+ */
+export const generatedDataOptions = ({ database, seed }: { database: string; seed: number }) => ({
+  scale: 1,
+  backend: 'postgres',
+  /** Any URL of the PostgreSQL server to use; the database `--database` is (re)created on it. */
+  serverUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  database,
+  dataDir: '',
+  /** Reuse the database of a previous run with the same scale and seed (skips generation). */
+  reuse: false,
+  /** Keep the database afterwards (else it is dropped). */
+  keep: false,
+  seed,
+});
 
 /** Where a benchmark's database lives, and how the server under test reaches it. */
 export interface BenchDatabase {
@@ -155,4 +181,64 @@ async function openPglite(choice: DatabaseChoice): Promise<BenchDatabase> {
     },
   };
   return bench;
+}
+
+/** What a world generator is given: its seed, and how hard it may load the database. */
+export interface GenerationSettings {
+  seed: number;
+  concurrency: number;
+  workMem?: string;
+  maintenanceWorkMem?: string;
+}
+
+/** What every generated world records, for the report and for reuse. */
+export interface GeneratedWorld {
+  rows: Record<string, number>;
+  seconds: number;
+  generatedAt: string;
+}
+
+/**
+ * Opens a benchmark's database and generates its world, or reuses the world a previous run made
+ * with the same scale and seed; runs `action` on it, then drops the database unless `keep`.
+ * `name` names the PGlite folder (`earshot-bench-<name>-x<scale>`).
+ */
+export async function withGeneratedWorld<World extends GeneratedWorld, T>(
+  name: string,
+  options: ReturnType<typeof generatedDataOptions> & { backend: Backend },
+  generate: (pool: pg.Pool, settings: GenerationSettings) => Promise<World>,
+  action: (bench: BenchDatabase, world: World) => Promise<T>,
+): Promise<T> {
+  const { backend, scale, seed } = options;
+  const bench = await openBenchDatabase({
+    backend,
+    serverUrl: options.serverUrl,
+    name: backend === 'postgres' ? options.database : `earshot-bench-${name}-x${scale}`,
+    dataDir: options.dataDir,
+    reuse: options.reuse,
+    expect: { scale, seed },
+    poolSize: 4,
+  });
+  try {
+    let world = bench.meta?.world as World | undefined;
+    if (!world) {
+      console.log('Generating:');
+      const { pool } = await bench.open();
+      const generationStart = performance.now();
+      world = await generate(pool, {
+        seed,
+        concurrency: backend === 'postgres' ? 2 : 1,
+        ...(backend === 'pglite' ? { workMem: '256MB', maintenanceWorkMem: '512MB' } : {}),
+      });
+      world.seconds = secondsSince(generationStart);
+      console.log(`Generated in ${world.seconds} s:`, world.rows);
+      await bench.saveMeta({ scale, seed, world });
+    } else {
+      console.log(`Reusing the data generated ${world.generatedAt} (in ${world.seconds} s).`);
+    }
+    return await action(bench, world);
+  } finally {
+    if (!options.keep) await bench.destroy();
+    else await bench.release();
+  }
 }

@@ -71,6 +71,19 @@ export function slowest(plans: readonly QueryPlan[]): QueryPlan | undefined {
   return [...plans].sort((a, b) => b.execution_ms - a.execution_ms)[0];
 }
 
+/**
+ * A request's statements as the report gives them: how many, the slowest one's execution time,
+ * and the database time of them all (execution + planning).
+ */
+export function planFigures(plans: readonly QueryPlan[]) {
+  const databaseMs = plans.reduce((sum, p) => sum + p.execution_ms + p.planning_ms, 0);
+  return {
+    statements: plans.length,
+    main_query_ms: slowest(plans)!.execution_ms,
+    db_ms_per_request: Math.round(databaseMs * 100) / 100,
+  };
+}
+
 /** Plans as a text document: each statement, its parameters (shortened) and its plan. */
 export function formatPlans(sections: { title: string; plans: readonly QueryPlan[] }[]): string {
   const short = (value: unknown) => {

@@ -1,5 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { Backend } from './database';
+import type { Measurement } from './load';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
@@ -13,6 +15,20 @@ export async function writeResult(name: string, content: string): Promise<string
 
 export const writeJson = (name: string, value: unknown) =>
   writeResult(name, JSON.stringify(value, null, 2));
+
+/**
+ * Writes an HTTP benchmark's `<label>.json`, `<label>-plans.txt` and `<label>.md`, and prints the
+ * markdown.
+ */
+export async function writeReport(
+  label: string,
+  files: { json: unknown; plans: string; markdown: string },
+): Promise<void> {
+  await writeJson(`${label}.json`, files.json);
+  await writeResult(`${label}-plans.txt`, files.plans);
+  await writeResult(`${label}.md`, files.markdown);
+  console.log(`\n${files.markdown}\n`);
+}
 
 /** A markdown table; numbers are right-aligned. */
 export function markdownTable(header: readonly string[], rows: readonly (string | number)[][]) {
@@ -30,3 +46,20 @@ export async function machineDescription(): Promise<string> {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
+
+/** CPU milliseconds per request of one process group (`server`, `postgres`); 0 if not counted. */
+export const cpuMs = (m: Measurement, group: string) => m.cpu_ms_per_request[group] ?? 0;
+
+/** The columns of a suite's variant beside its name: throughput, latency, ratio, CPU time. */
+export const SUITE_COLUMNS = ['req/s', 'p50 ms', 'p99 ms', '× status', 'CPU ms/req (server + PG)'];
+
+/** A variant's cells under `SUITE_COLUMNS`; the embedded database's CPU time is the server's. */
+export const suiteCells = (m: Measurement & { ratio_to_status: number }, backend: Backend) => [
+  m.requests_per_sec,
+  m.latency_p50_ms,
+  m.latency_p99_ms,
+  m.ratio_to_status,
+  backend === 'postgres'
+    ? `${cpuMs(m, 'server')} + ${cpuMs(m, 'postgres')}`
+    : `${cpuMs(m, 'server')} (database inside)`,
+];

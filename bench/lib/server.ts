@@ -4,12 +4,14 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ProcessGroup } from './cpu';
+import type { BenchDatabase } from './database';
+import type { LoadOptions } from './load';
 import { databaseUrl } from './postgres';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 
-export interface EarshotServer {
+interface EarshotServer {
   url: string;
   pid: number;
   stop(): Promise<void>;
@@ -33,7 +35,7 @@ export async function freePort(): Promise<number> {
  * and a dummy Spotify client id keeps the sandbox unmounted. Resolves once `/api/status`
  * answers.
  */
-export async function startEarshot(
+async function startEarshot(
   env: Record<string, string>,
   { timeoutMs = 180_000 } = {},
 ): Promise<EarshotServer> {
@@ -91,7 +93,7 @@ export async function startEarshot(
 }
 
 /** The PostgreSQL backends serving `database` (the server's pool), found through pg_stat_activity. */
-export async function postgresBackends(serverUrl: string, database: string) {
+async function postgresBackends(serverUrl: string, database: string) {
   const client = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
   await client.connect();
   return {
@@ -110,7 +112,7 @@ export async function postgresBackends(serverUrl: string, database: string) {
  * The processes a benchmark accounts CPU time to: the server, its PostgreSQL backends (none for
  * the embedded database, which runs inside the server), and this process (the load generator).
  */
-export function benchProcesses(
+function benchProcesses(
   serverPid: number,
   backends: { pids(): Promise<number[]> } | undefined,
 ): ProcessGroup[] {
@@ -119,4 +121,40 @@ export function benchProcesses(
     ...(backends ? [{ label: 'postgres', pids: () => backends.pids() }] : []),
     { label: 'autocannon', pids: async () => [process.pid] },
   ];
+}
+
+/**
+ * Starts Earshot on the benchmark's database, runs `action` with its URL and the load to put on
+ * it (CPU time counted to the server, its PostgreSQL backends and the load generator), and stops
+ * it. `env` adds to the server's environment.
+ */
+export async function withEarshot<T>(
+  bench: BenchDatabase,
+  settings: {
+    serverUrl: string;
+    database: string;
+    connections: number;
+    duration: number;
+    warmup: number;
+  },
+  env: Record<string, string>,
+  action: (url: string, load: LoadOptions) => Promise<T>,
+): Promise<T> {
+  console.log('Starting Earshot…');
+  const server = await startEarshot({ ...bench.serverEnv, ...env });
+  const backends =
+    bench.backend === 'postgres'
+      ? await postgresBackends(settings.serverUrl, settings.database)
+      : undefined;
+  try {
+    return await action(server.url, {
+      connections: settings.connections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+      processes: benchProcesses(server.pid, backends),
+    });
+  } finally {
+    await server.stop();
+    await backends?.close();
+  }
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { generateCatalogue, TRACK_RANKS, type CatalogueSummary } from '../lib/catalogue';
+import type { GenerationSettings } from '../lib/database';
 import { indexDefinitions, type Queryable } from '../lib/postgres';
 import { Random } from '../lib/random';
 import { Steps } from '../lib/steps';
@@ -100,7 +101,7 @@ function plans(random: Random, size: ProfileSize, now: number): UserPlan[] {
 export async function generateProfileWorld(
   pool: pg.Pool,
   size: ProfileSize,
-  options: { seed: number; concurrency: number; workMem?: string; maintenanceWorkMem?: string },
+  options: GenerationSettings,
 ): Promise<ProfileWorld> {
   const random = new Random(options.seed);
   const steps = new Steps();
