@@ -287,7 +287,11 @@ async function main() {
           Object.entries(cache)
             .map(([result, count]) => `${count} ${result}`)
             .join(', ') || 'no requests'
-        }; no writes happen during the run, so after each viewer's first request every page comes from memory — the figures show the cost of a page served from memory; \`--no-cache\` shows the cost of reading one.`,
+        }; ${
+          options.noCache
+            ? 'every request reads the database: the figures show the cost of reading a page.'
+            : "no writes happen during the run, so after each viewer's first request every page comes from memory — the figures show the cost of a page served from memory; `--no-cache` shows the cost of reading one."
+        }`,
         `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]} (other work on the machine takes CPU from both the server and the database).`,
         '',
         table,
