@@ -8,6 +8,18 @@ import { storeArtists, storeTracks } from './catalog';
 const ENRICH_BATCH = 50;
 
 /**
+ * `ids` as a subquery that locks their rows in id order, the order in which syncs write
+ * catalogue rows: an update that locked them in scan order deadlocked with a concurrent sync.
+ */
+const inIdOrder = (db: Db, table: typeof artists | typeof tracks, ids: string[]) =>
+  db
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, ids))
+    .orderBy(table.id)
+    .for('update');
+
+/**
  * Fetches full objects for artists only seen in simplified form (genres, picture, popularity
  * where the app's mode has them), with the cheapest calls the mode allows. Artists Spotify no
  * longer knows are marked as looked up so they are not asked for again. Returns how many were
@@ -30,7 +42,7 @@ export async function enrichArtists(
   await db
     .update(artists)
     .set({ enrichedAt: sql`now()` })
-    .where(inArray(artists.id, ids));
+    .where(inArray(artists.id, inIdOrder(db, artists, ids)));
   return ids.length;
 }
 
@@ -56,6 +68,6 @@ export async function enrichTracks(
   await db
     .update(tracks)
     .set({ enrichedAt: sql`now()` })
-    .where(inArray(tracks.id, ids));
+    .where(inArray(tracks.id, inIdOrder(db, tracks, ids)));
   return ids.length;
 }
