@@ -7,12 +7,8 @@ import { plays } from '../src/db/schema/listening';
 import { sessions } from '../src/db/schema/sessions';
 import { storeTracks } from '../src/services/catalog';
 import type { SpotifyTrack } from '../src/spotify/schemas';
-import { startHarness, type Harness } from './support/harness';
+import { startHarness, type Harness, type Viewer } from './support/harness';
 
-interface Viewer {
-  cookie: string;
-  id: string;
-}
 interface Page {
   items: {
     user: { username: string };
@@ -38,12 +34,6 @@ function track(id: string, name: string, album = 'Album'): SpotifyTrack {
     artists: [artist],
     duration_ms: 180_000,
   };
-}
-
-async function login(accountId: string): Promise<Viewer> {
-  const { cookie } = await harness.login(accountId);
-  const me = await harness.app.inject({ url: '/api/user/me', headers: { cookie } });
-  return { cookie, id: me.json<{ id: string }>().id };
 }
 
 const call = (viewer: Viewer, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
@@ -76,9 +66,9 @@ const play = (userId: string, trackId: string) =>
 
 beforeAll(async () => {
   harness = await startHarness();
-  mara = await login('maralindqvist');
-  tomas = await login('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
-  aiko = await login('11183207465');
+  mara = await harness.signIn('maralindqvist');
+  tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
+  aiko = await harness.signIn('11183207465');
   await call(mara, 'POST', '/api/friendship/request/tomas-ferreira');
   await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
   await storeTracks(harness.database.db, [
@@ -219,12 +209,12 @@ describe('feed pages kept in memory', () => {
 
 describe('sessions kept in memory', () => {
   it('end with a logout, and with the session’s removal anywhere', async () => {
-    const viewer = await login('chidiokafor');
+    const viewer = await harness.signIn('chidiokafor');
     expect((await call(viewer, 'GET', '/api/user/me')).statusCode).toBe(200);
     await call(viewer, 'POST', '/api/logout');
     expect((await call(viewer, 'GET', '/api/user/me')).statusCode).toBe(401);
 
-    const again = await login('chidiokafor');
+    const again = await harness.signIn('chidiokafor');
     expect((await call(again, 'GET', '/api/user/me')).statusCode).toBe(200);
     // Another server process logging the user out everywhere does this.
     await harness.database.db.delete(sessions).where(eq(sessions.userId, again.id));

@@ -4,12 +4,8 @@ import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
 import type { SpotifyTrack } from '../src/spotify/schemas';
-import { startHarness, type Harness } from './support/harness';
+import { startHarness, type Harness, type Viewer } from './support/harness';
 
-interface Viewer {
-  cookie: string;
-  id: string;
-}
 interface Page {
   items: {
     user: { username: string };
@@ -38,12 +34,6 @@ function track(id: string, name: string, album: string, artist = lanterns): Spot
   };
 }
 
-async function login(accountId: string): Promise<Viewer> {
-  const { cookie } = await harness.login(accountId);
-  const me = await harness.app.inject({ url: '/api/user/me', headers: { cookie } });
-  return { cookie, id: me.json<{ id: string }>().id };
-}
-
 async function befriend(a: Viewer, b: string, bViewer: Viewer, aName: string) {
   await harness.app.inject({
     method: 'POST',
@@ -61,9 +51,9 @@ const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   harness = await startHarness();
-  mara = await login('maralindqvist');
-  tomas = await login('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
-  aiko = await login('11183207465');
+  mara = await harness.signIn('maralindqvist');
+  tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
+  aiko = await harness.signIn('11183207465');
   await befriend(mara, 'tomas-ferreira', tomas, 'mara-lindqvist');
   const db = harness.database.db;
   await storeTracks(db, [

@@ -42,17 +42,11 @@ function track(
   };
 }
 
-async function login(accountId: string) {
-  const { cookie } = await harness.login(accountId);
-  const me = await harness.app.inject({ url: '/api/user/me', headers: { cookie } });
-  return { cookie, id: me.json<{ id: string }>().id };
-}
-
 beforeAll(async () => {
   harness = await startHarness();
-  mara = await login('maralindqvist');
-  tomas = await login('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
-  aiko = await login('11183207465');
+  mara = await harness.signIn('maralindqvist');
+  tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
+  aiko = await harness.signIn('11183207465');
   await harness.app.inject({
     method: 'POST',
     url: '/api/friendship/request/tomas-ferreira',

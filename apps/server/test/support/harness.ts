@@ -32,7 +32,14 @@ export interface Harness {
   ): Promise<Response>;
   /** Logs in through the full OAuth round trip as a sandbox account; returns the cookie header. */
   login(accountId: string, next?: string): Promise<LoginResult>;
+  /** Logs in as a sandbox account and answers its cookie header and Earshot user id. */
+  signIn(accountId: string): Promise<Viewer>;
   close(): Promise<void>;
+}
+
+export interface Viewer {
+  cookie: string;
+  id: string;
 }
 
 export interface LoginResult {
@@ -121,6 +128,12 @@ export async function startHarness(
     };
   }
 
+  async function signIn(accountId: string): Promise<Viewer> {
+    const { cookie } = await login(accountId);
+    const me = await app.inject({ url: '/api/user/me', headers: { cookie } });
+    return { cookie, id: me.json<{ id: string }>().id };
+  }
+
   return {
     app,
     config,
@@ -138,6 +151,7 @@ export async function startHarness(
         }),
       }),
     login,
+    signIn,
     async close() {
       await app.close();
       await database.close();
