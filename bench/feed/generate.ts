@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { generateCatalogue, TRACK_RANKS, type CatalogueSummary } from '../lib/catalogue';
-import type { GenerationSettings } from '../lib/database';
+import { generateCatalogue, TRACK_RANKS } from '../lib/catalogue';
+import type { GeneratedWorld, GenerationSettings } from '../lib/database';
 import { indexDefinitions, type Queryable } from '../lib/postgres';
 import { Random } from '../lib/random';
 import { Steps } from '../lib/steps';
@@ -41,17 +41,10 @@ export function feedSize(scale: number): FeedSize {
   };
 }
 
-export interface FeedWorld {
+export interface FeedWorld extends GeneratedWorld {
   size: FeedSize;
-  catalogue: CatalogueSummary;
-  /** Exact row counts after generation. */
-  rows: Record<string, number>;
-  /** Seconds per step, and in total. */
-  steps: Record<string, number>;
-  seconds: number;
   /** The `±offset` friend graph: user n is friends with n ± each offset (mod users). */
   friendOffsets: number[];
-  generatedAt: string;
 }
 
 /** Tables whose indexes are built once after the load (with the aggregates'). */

@@ -8,6 +8,7 @@ import {
   startEmbeddedPostgres,
   type Database,
 } from '../../apps/server/src/db/client';
+import type { CatalogueSummary } from './catalogue';
 import { databaseExists, dropDatabase, recreateDatabase } from './postgres';
 import { secondsSince } from './steps';
 
@@ -193,7 +194,11 @@ export interface GenerationSettings {
 
 /** What every generated world records, for the report and for reuse. */
 export interface GeneratedWorld {
+  catalogue: CatalogueSummary;
+  /** Exact row counts after generation. */
   rows: Record<string, number>;
+  /** Seconds per step, and in total. */
+  steps: Record<string, number>;
   seconds: number;
   generatedAt: string;
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { generateCatalogue, TRACK_RANKS, type CatalogueSummary } from '../lib/catalogue';
-import type { GenerationSettings } from '../lib/database';
+import { generateCatalogue, TRACK_RANKS } from '../lib/catalogue';
+import type { GeneratedWorld, GenerationSettings } from '../lib/database';
 import { indexDefinitions, type Queryable } from '../lib/postgres';
 import { Random } from '../lib/random';
 import { Steps } from '../lib/steps';
@@ -40,13 +40,8 @@ export function profileSize(scale: number): ProfileSize {
   };
 }
 
-export interface ProfileWorld {
+export interface ProfileWorld extends GeneratedWorld {
   size: ProfileSize;
-  catalogue: CatalogueSummary;
-  rows: Record<string, number>;
-  steps: Record<string, number>;
-  seconds: number;
-  generatedAt: string;
 }
 
 /** Numbers of the generated users in `bench_user_plans` and their `spotify_id` (`bench-<n>`). */

@@ -28,7 +28,7 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * One row per id, in id order: concurrent syncs that write the same catalogue rows then lock
  * them in the same order and cannot deadlock.
  */
-function uniqueById<T>(list: readonly T[], idOf: (item: T) => string): T[] {
+export function uniqueById<T>(list: readonly T[], idOf: (item: T) => string): T[] {
   return [...new Map(list.map((item) => [idOf(item), item])).values()].sort((a, b) =>
     idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0,
   );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { uniqueById } from '../catalog';
 import { titleKey } from '../song-identity';
 import { foldText, trackSearchText } from '../text';
 import type { ImportedPlay } from './rows';
@@ -88,16 +89,17 @@ export class PlayColumns {
   }
 }
 
-/** Creates the artists and tracks an import names that the catalogue does not have yet. */
+/**
+ * Creates the artists and tracks an import names that the catalogue does not have yet, in id
+ * order as the sync writes them.
+ */
 async function storeCatalogueEntries(
   tx: Tx,
-  artists: { id: string; name: string }[],
-  tracks: NewTrack[],
+  newArtists: { id: string; name: string }[],
+  newTracks: NewTrack[],
 ): Promise<void> {
-  // In id order, as the sync writes them: concurrent writers then lock rows in one order.
-  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  artists.sort(byId);
-  tracks.sort(byId);
+  const artists = uniqueById(newArtists, (artist) => artist.id);
+  const tracks = uniqueById(newTracks, (track) => track.id);
   if (artists.length > 0) {
     await tx.execute(sql`
       INSERT INTO artists (id, name, enriched_at)
