@@ -6,17 +6,29 @@ describe('DataChanges', () => {
   it('counts an answer changed when one of its users or the catalogue is announced after it', () => {
     const changes = new DataChanges();
     const read = changes.version();
-    changes.announce('u:a,b');
+    changes.announce('41|u:a,b');
     expect(changes.changedSince(read, ['a'], false)).toBe(true);
     expect(changes.changedSince(read, ['c'], true)).toBe(false);
     const later = changes.version();
     expect(changes.changedSince(later, ['a', 'b'], false)).toBe(false);
-    changes.announce('c');
+    changes.announce('42|c');
     expect(changes.changedSince(later, ['c'], false)).toBe(false);
     expect(changes.changedSince(later, ['c'], true)).toBe(true);
     const last = changes.version();
-    changes.announce('*');
+    changes.announce('43|*');
     expect(changes.changedSince(last, [], false)).toBe(true);
+  });
+
+  it('counts each announcement once, however many connections hear it', () => {
+    const changes = new DataChanges();
+    changes.announce('41|u:a');
+    const read = changes.version();
+    // The same transaction heard again on another connection, after the answer was read.
+    changes.announce('41|u:a');
+    expect(changes.changedSince(read, ['a'], true)).toBe(false);
+    // The same transaction also changed the catalogue: a different announcement.
+    changes.announce('41|c');
+    expect(changes.changedSince(read, ['a'], true)).toBe(true);
   });
 
   it('trusts nothing while not listening, and nothing read before listening resumed', () => {

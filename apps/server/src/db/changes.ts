@@ -1,12 +1,18 @@
 /**
  * The channel on which the database's triggers announce committed writes (migration
- * `announce_changes`). Payloads: `u:<user id>,…` (what those users see changed: their plays,
- * likes, friends, ignores, names, sessions), `c` (the catalogue's shown fields) or `*`.
+ * `announce_changes`). Payloads: `<transaction id>|` then `u:<user id>,…` (what those users see
+ * changed: their plays, likes, friends, ignores, names, sessions), `c` (the catalogue's shown
+ * fields) or `*`.
  */
 export const CHANGES_CHANNEL = 'earshot_changes';
 
 /** Beyond this many users stamped, forget them all and count it as a change of everything. */
 const MAX_TRACKED_USERS = 200_000;
+/**
+ * Announcements taken in, remembered to ignore their copies: every listening connection hears
+ * each one, within milliseconds of the others; this many is far more than arrive in that time.
+ */
+const REMEMBERED_ANNOUNCEMENTS = 10_000;
 
 /**
  * What this process knows of committed writes, as versions. Each announcement advances a clock
@@ -24,6 +30,7 @@ export class DataChanges {
   #catalogue = 0;
   #everything = 0;
   #live: boolean;
+  #heard = new Set<string>();
 
   constructor(live = true) {
     this.#live = live;
@@ -52,16 +59,24 @@ export class DataChanges {
     return false;
   }
 
-  /** Takes in one announcement of the channel. */
+  /**
+   * Takes in one announcement of the channel, once: the copies heard on other connections
+   * arrive later, and stamping again then would drop answers read after the write as stale.
+   */
   announce(payload: string): void {
+    // A transaction may announce several things; each (transaction, what) counts once.
+    if (this.#heard.has(payload)) return;
+    if (this.#heard.size >= REMEMBERED_ANNOUNCEMENTS) this.#heard.clear();
+    this.#heard.add(payload);
+    const what = payload.slice(payload.indexOf('|') + 1);
     const stamp = ++this.#clock;
-    if (payload.startsWith('u:')) {
+    if (what.startsWith('u:')) {
       if (this.#users.size >= MAX_TRACKED_USERS) {
         this.#users.clear();
         this.#everything = stamp;
       }
-      for (const id of payload.slice(2).split(',')) this.#users.set(id, stamp);
-    } else if (payload === 'c') {
+      for (const id of what.slice(2).split(',')) this.#users.set(id, stamp);
+    } else if (what === 'c') {
       this.#catalogue = stamp;
     } else {
       this.#everything = stamp;

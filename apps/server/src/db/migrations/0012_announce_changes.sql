@@ -1,7 +1,13 @@
 -- Committed writes are announced on the channel earshot_changes (see src/db/changes.ts), so that
 -- every server process keeps its caches exact: `u:<ids>` names the users whose view changed,
--- `c` the catalogue's shown fields, `*` everything. A notification is sent at commit and is
--- deduplicated within a transaction; a sync or an import file costs one.
+-- `c` the catalogue's shown fields, `*` everything, each after `<transaction id>|` (a process
+-- hears one announcement on each of its listening connections and counts it once). A
+-- notification is sent at commit and is deduplicated within a transaction; a sync or an import
+-- file costs one.
+CREATE FUNCTION announce(what text) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_notify('earshot_changes', txid_current() || '|' || what)
+$$;
+--> statement-breakpoint
 CREATE FUNCTION announce_users(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(cardinality(ids), 0) = 0 THEN
@@ -9,9 +15,9 @@ BEGIN
   END IF;
   -- A payload stays far below the channel's 8000 bytes.
   IF cardinality(ids) > 100 THEN
-    PERFORM pg_notify('earshot_changes', '*');
+    PERFORM announce('*');
   ELSE
-    PERFORM pg_notify('earshot_changes', 'u:' || array_to_string(ids, ','));
+    PERFORM announce('u:' || array_to_string(ids, ','));
   END IF;
 END
 $$;
@@ -34,7 +40,7 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION announce_catalogue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('earshot_changes', 'c');
+  PERFORM announce('c');
   RETURN NULL;
 END
 $$;
@@ -120,7 +126,7 @@ BEGIN
       INTO changed;
   END IF;
   IF changed THEN
-    PERFORM pg_notify('earshot_changes', 'c');
+    PERFORM announce('c');
   END IF;
   RETURN NULL;
 END
