@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { historyFileKind, readHistoryRow } from '../src/services/import/rows';
 
-const samples = new URL('../../../../shared/spotify/samples/', import.meta.url);
+const samples = new URL('../../../reference/spotify/samples/', import.meta.url);
 const load = (name: string): unknown => JSON.parse(readFileSync(new URL(name, samples), 'utf8'));
 
 describe('history files', () => {

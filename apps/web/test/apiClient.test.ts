@@ -11,7 +11,7 @@ import { fakeApi, json } from './fakeApi';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
 
-describe('error text extraction (spec section 8)', () => {
+describe('error text extraction (docs/product.md §8)', () => {
   it.each([
     ['a string detail', '{"detail":"Track not found"}', 'Track not found'],
     ["the detail's message", '{"detail":{"message":"Token expired","code":7}}', 'Token expired'],

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The page size of the Recent and Likes feeds (spec section 9, `ACTIVITY_PAGE_SIZE`). */
+/** The page size of the Recent and Likes feeds (docs/product.md §9, `ACTIVITY_PAGE_SIZE`). */
 export const FEED_PAGE_SIZE = 30;
 
 export const SEARCH_PLACEHOLDER = 'Search title, album, artist, user or date';

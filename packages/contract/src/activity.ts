@@ -4,7 +4,7 @@ import { trackSummary } from './track';
 export const ACTIVITY_PAGE_SIZE = 30;
 export const ACTIVITY_MAX_PAGE_SIZE = 50;
 
-/** `GET /api/recent` and `GET /api/likes` (spec section 7). */
+/** `GET /api/recent` and `GET /api/likes` (docs/product.md §7). */
 export const activityQuery = z.object({
   limit: z.coerce.number().int().min(1).max(ACTIVITY_MAX_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
   /** The `next_before` of the previous page. */
@@ -21,7 +21,7 @@ export const activityQuery = z.object({
 });
 export type ActivityQuery = z.input<typeof activityQuery>;
 
-/** A play or a like (spec section 3). */
+/** A play or a like (docs/product.md §3). */
 export const activityItem = z
   .object({
     user: z.object({ id: z.string(), username: z.string(), name: z.string() }),

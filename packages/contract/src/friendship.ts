@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Friendship with another user as seen from the viewer (spec sections 3 and 4). */
+/** Friendship with another user as seen from the viewer (docs/product.md §3 and §4). */
 export const friendshipStatus = z.enum([
   'friends',
   'pending_outgoing',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activityItem } from './activity';
 
-/** The viewer's ignored items (spec section 3, "Ignored list"). */
+/** The viewer's ignored items (docs/product.md §3, "Ignored list"). */
 export const ignoredList = z
   .object({
     artists: z.array(

@@ -18,7 +18,7 @@ export const importProgress = z
   .meta({ id: 'ImportProgress' });
 export type ImportProgress = z.infer<typeof importProgress>;
 
-/** `GET /api/spotify/import` (spec section 3, Import status). */
+/** `GET /api/spotify/import` (docs/product.md §3, Import status). */
 export const importStatus = z
   .object({
     /** Seconds until another import may start (0: now). */

@@ -14,7 +14,7 @@ export const topArtist = z.object({
 export type TopArtist = z.infer<typeof topArtist>;
 
 /**
- * A profile's stats (spec section 3). Ignored tracks and artists (the profile owner's own and
+ * A profile's stats (docs/product.md §3). Ignored tracks and artists (the profile owner's own and
  * global ones) do not count. The highlights (top lists, weekly activity) are shown to the owner
  * and friends only: null for anyone else.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A track as Earshot shows it everywhere (spec section 3, the activity item's `track`). */
+/** A track as Earshot shows it everywhere (docs/product.md §3, the activity item's `track`). */
 export const trackSummary = z
   .object({
     id: z.string(),

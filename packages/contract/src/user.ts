@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The logged-in user (spec section 3). Spotify apps in Development Mode hide the e-mail and
+ * The logged-in user (docs/product.md §3). Spotify apps in Development Mode hide the e-mail and
  * the plan, so both can be unknown (null); the UI must cope.
  */
 export const currentUser = z

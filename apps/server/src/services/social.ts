@@ -8,7 +8,7 @@ import { users } from '../db/schema/users';
 import { HttpError } from '../http/errors';
 
 /**
- * Friendship transitions (spec section 4), each in one transaction under a lock on the pair so
+ * Friendship transitions (docs/product.md §4), each in one transaction under a lock on the pair so
  * that two requests crossing each other become one friendship, never two dangling requests.
  */
 async function lockPair(tx: Tx, a: string, b: string): Promise<void> {

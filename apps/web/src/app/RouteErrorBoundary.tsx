@@ -59,7 +59,7 @@ function ErrorFallback({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * Catches rendering errors below it (spec section 2): shows the fallback with "Try again" and
+ * Catches rendering errors below it (docs/product.md §2): shows the fallback with "Try again" and
  * "Reload page", raises an error notification, and resets when the route changes.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {

@@ -22,7 +22,7 @@ function activityRoutes(feed: ActivityFeed): RouteObject[] {
 }
 
 /**
- * The route table (spec section 2). Pages that later issues build are added here when they
+ * The route table (docs/product.md §2). Pages that later issues build are added here when they
  * exist; until then their paths fall through to the 404 page.
  */
 export const appRoutes: RouteObject[] = [

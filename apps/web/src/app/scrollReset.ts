@@ -6,7 +6,7 @@ function artistIdOf(pathname: string): string | null {
 
 /**
  * Whether moving from one path to another scrolls back to the top: on every route change,
- * except between the pages (tabs) of one artist (spec section 2).
+ * except between the pages (tabs) of one artist (docs/product.md §2).
  */
 export function shouldResetScroll(previousPath: string, nextPath: string): boolean {
   if (previousPath === nextPath) return false;

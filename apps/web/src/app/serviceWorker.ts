@@ -10,7 +10,7 @@ export function reportServiceWorkerError(error: unknown): void {
 }
 
 /**
- * Registers the service worker built by vite-plugin-pwa (spec section 2). A preflight fetch of
+ * Registers the service worker built by vite-plugin-pwa (docs/product.md §2). A preflight fetch of
  * `/sw.js` comes first, so a server that has no worker (answering with HTML or an error) leaves
  * the app without one. The worker skips waiting and claims clients, so an update takes control
  * at once; the page then reloads to run the new code. Updates are looked for every 5 minutes

@@ -1,6 +1,6 @@
 /**
  * Removes the `spotify=connected` query flag (set by the server after a Spotify login) from the
- * address, keeping every other parameter and the hash (spec section 2). Runs once on load.
+ * address, keeping every other parameter and the hash (docs/product.md §2). Runs once on load.
  */
 export function removeSpotifyConnectedFlag(): void {
   const url = new URL(window.location.href);

@@ -24,8 +24,8 @@ export interface ApiRequestInit {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * Whether a 401 or 403 answer sends the browser to `/login?next={path and query}` (spec
-   * section 2). Off only for calls whose 401 has a meaning of its own, like the current user.
+   * Whether a 401 or 403 answer sends the browser to `/login?next={path and query}`
+   * (docs/product.md §2, Routes). Off only for calls whose 401 has a meaning of its own, like the current user.
    */
   redirectOnAuthFailure?: boolean;
 }
@@ -35,7 +35,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The error text of a failed answer (spec section 8): the body's `detail` (a string, or its
+ * The error text of a failed answer (docs/product.md §8): the body's `detail` (a string, or its
  * `message`, or the serialised detail), else the raw body, else status plus status text.
  */
 export function errorTextFromResponseBody(

@@ -1,5 +1,5 @@
 /**
- * Timing and size constants of the product (spec section 9). Every place that needs one of
+ * Timing and size constants of the product (docs/product.md §9). Every place that needs one of
  * these values imports it from here by name; no literal copies elsewhere.
  */
 
@@ -38,7 +38,7 @@ export const BUTTON_FLASH_MS = 200;
 export const FRIENDS_LINK_COPIED_MS = 1_200;
 export const SETTINGS_LINK_COPIED_MS = 1_500;
 export const USERNAME_SAVED_MS = 2 * SECOND_MS;
-/** How often relative dates ("3 hours ago") are recomputed; not a spec value. */
+/** How often relative dates ("3 hours ago") are recomputed; not a product constant. */
 export const RELATIVE_TIME_REFRESH_MS = MINUTE_MS;
 
 // Playback
@@ -86,7 +86,7 @@ export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 5 * MINUTE_MS;
 
 // Import
 export const IMPORT_WAIT_TICK_MS = MINUTE_MS;
-/** How often a queued or running import's progress is asked for; not a spec value. */
+/** How often a queued or running import's progress is asked for; not a product constant. */
 export const IMPORT_STATUS_POLL_MS = SECOND_MS;
 
 // Profiles and artists

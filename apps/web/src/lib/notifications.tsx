@@ -13,12 +13,12 @@ export interface AppNotification {
 
 export interface NotifyOptions {
   kind?: NotificationKind;
-  /** How long the notification stays; the spec's notification duration (6 s) by default. */
+  /** How long the notification stays; `NOTIFICATION_DURATION_MS` by default. */
   durationMs?: number;
 }
 
 /**
- * The notification stack (spec section 2): new notifications go to the front, each removes
+ * The notification stack (docs/product.md §2): new notifications go to the front, each removes
  * itself after its duration, and a removed one first stays `leaving` for the exit animation.
  */
 export class NotificationStack {

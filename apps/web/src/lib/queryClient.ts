@@ -13,7 +13,7 @@ export function retryUnlessClientError(maxRetries: number) {
   };
 }
 
-/** The app's query client with the defaults of spec section 9. */
+/** The app's query client with the defaults of docs/product.md §9. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

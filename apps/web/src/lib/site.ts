@@ -6,7 +6,7 @@ export const DEFAULT_DESCRIPTION =
   "Social music listening on your Spotify account: your and your friends' plays, likes and discoveries.";
 export const SOCIAL_CARD_PATH = '/social-card.png';
 
-/** "{page title} - {product name}" (spec section 2, Global behaviour). */
+/** "{page title} - {product name}" (docs/product.md §2, Global behaviour). */
 export function pageTitle(title: string): string {
   return `${title} - ${PRODUCT_NAME}`;
 }

@@ -11,7 +11,7 @@ import {
   type Json,
 } from './spec-exceptions';
 
-export const SPOTIFY_DIR = new URL('../../../../../shared/spotify/', import.meta.url);
+export const SPOTIFY_DIR = new URL('../../../../reference/spotify/', import.meta.url);
 
 export type Mode = 'extended' | 'development';
 

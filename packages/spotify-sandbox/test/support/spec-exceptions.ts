@@ -1,5 +1,5 @@
 /**
- * Where the community OpenAPI descriptions in `../shared/spotify/` disagree with what Spotify
+ * Where the community OpenAPI descriptions in `reference/spotify/` disagree with what Spotify
  * answers, in one place. Each entry says why; each patch checks that the description still says
  * what the entry corrects, so a fixed description fails loudly instead of hiding a stale exception.
  * Nothing else loosens validation.

@@ -1,5 +1,5 @@
 /**
- * Reading the rows of Spotify's listening-history exports (see shared/spotify/README.md, "Export
+ * Reading the rows of Spotify's listening-history exports (see reference/spotify/README.md, "The export
  * formats"): the Extended Streaming History (current and legacy field sets, audio and video files)
  * and the older Account data (StreamingHistory files without URIs).
  */

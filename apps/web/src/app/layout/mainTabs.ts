@@ -12,7 +12,7 @@ function isPathUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-/** The Recents, Likes and Discover tabs with the spec's highlighting rules (section 2). */
+/** The Recents, Likes and Discover tabs with their highlighting rules (docs/product.md §2, Global behaviour). */
 export const MAIN_TABS: readonly MainTab[] = [
   {
     label: 'Recents',

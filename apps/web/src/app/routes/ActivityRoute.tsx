@@ -39,7 +39,7 @@ interface ActivityRouteProps {
   scope: ActivityScopeKind;
 }
 
-/** `/recent…` and `/likes…` (spec section 2), for logged-in users: visitors log in first. */
+/** `/recent…` and `/likes…` (docs/product.md §2), for logged-in users: visitors log in first. */
 export function ActivityRoute({ feed, scope }: ActivityRouteProps) {
   const session = useSession();
   const { username = '' } = useParams();

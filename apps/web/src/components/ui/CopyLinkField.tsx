@@ -7,7 +7,7 @@ interface CopyLinkFieldProps {
   url: string;
   /** The button's text after a successful copy, e.g. "Copied!". */
   copiedText: string;
-  /** How long the button says `copiedText` (spec section 9). */
+  /** How long the button says `copiedText` (docs/product.md §9). */
   copiedMs: number;
   copyText?: string;
 }

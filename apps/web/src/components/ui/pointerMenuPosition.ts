@@ -10,7 +10,7 @@ export interface Size {
   height: number;
 }
 
-/** The size a pointer menu is kept within (spec section 9: 180 x 120). */
+/** The size a pointer menu is kept within (docs/product.md §9: 180 x 120). */
 export const POINTER_MENU_BOUNDS: Size = {
   width: CONTEXT_MENU_WIDTH_PX,
   height: CONTEXT_MENU_HEIGHT_PX,

@@ -1,6 +1,6 @@
 import type { ActivityFeed, ActivityFilters } from './api/activityFeed';
 
-/** Whose activity a Recent or Likes page shows (spec section 2). */
+/** Whose activity a Recent or Likes page shows (docs/product.md §2). */
 export type ActivityScope =
   { kind: 'all' } | { kind: 'friends' } | { kind: 'me' } | { kind: 'user'; username: string };
 

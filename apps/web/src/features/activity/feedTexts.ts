@@ -1,6 +1,6 @@
 import type { ActivityFeed } from './api/activityFeed';
 
-/** The texts of the Recent and Likes pages (spec section 2), verbatim. */
+/** The texts of the Recent and Likes pages (docs/product.md §2), verbatim. */
 export const FEED_TEXTS: Record<ActivityFeed, { title: string; empty: string; error: string }> = {
   recent: {
     title: 'Recent Activity',

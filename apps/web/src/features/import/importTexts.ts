@@ -26,7 +26,7 @@ export function formatWait(seconds: number): string {
   return `${plural(hours, 'hour')} and ${plural(minutes, 'minute')}`;
 }
 
-/** The locked text (spec section 8) while a wait time remains. */
+/** The locked text (docs/product.md §8) while a wait time remains. */
 export function importLockedMessage(waitSeconds: number): string {
   return `Extended history import is temporarily unavailable. Please try again in ${formatWait(waitSeconds)}.`;
 }

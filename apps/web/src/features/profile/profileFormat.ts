@@ -15,7 +15,7 @@ function listeningTimeParts(totalSec: number) {
 }
 
 /**
- * Listening time in days, hours and minutes (spec section 9): "3d 4h 12m", "4h 0m", "12m".
+ * Listening time in days, hours and minutes (docs/product.md §9): "3d 4h 12m", "4h 0m", "12m".
  * Leading zero units are left out; seconds are dropped.
  */
 export function formatListeningTime(totalSec: number): string {
@@ -31,7 +31,7 @@ export function listeningTimeDuration(totalSec: number): string {
   return `P${days}DT${hours}H${minutes}M`;
 }
 
-/** A medal for ranks 1 to 3, then "#n" (spec section 9). */
+/** A medal for ranks 1 to 3, then "#n" (docs/product.md §9). */
 export function rankLabel(rank: number): string {
   return rank <= MEDAL_RANKS ? (MEDALS[rank - 1] ?? `#${rank}`) : `#${rank}`;
 }

@@ -4,7 +4,7 @@ import { requestJson } from '../../../lib/apiClient';
 
 export const NO_AUTHORIZATION_URL_MESSAGE = 'No authorization URL received from server';
 
-/** The answer may lack the URL; that case has its own message (spec section 8). */
+/** The answer may lack the URL; that case has its own message (docs/product.md §8). */
 const authorizationAnswer = authorizationResponse.partial();
 
 /** Spotify's authorization page for logging in, returning to `next` afterwards. */

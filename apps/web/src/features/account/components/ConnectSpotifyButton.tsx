@@ -11,7 +11,7 @@ interface ConnectSpotifyButtonProps {
 
 /**
  * Starts the Spotify login: asks the server for the authorization URL and sends the browser
- * there. A failure goes to `/error?type=api&message=…` (spec section 8).
+ * there. A failure goes to `/error?type=api&message=…` (docs/product.md §8).
  */
 export function ConnectSpotifyButton({
   next,

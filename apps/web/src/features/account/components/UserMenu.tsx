@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { useNotificationStack } from '../../../lib/notifications';
 import { useLogoutMutation } from '../api/logout';
 
-/** The user menu's links (spec section 2, Global behaviour). */
+/** The user menu's links (docs/product.md §2, Global behaviour). */
 function userMenuLinks(user: CurrentUser): { label: string; to: string }[] {
   return [
     { label: 'Your Stats Profile', to: `/user/${encodeURIComponent(user.username)}` },

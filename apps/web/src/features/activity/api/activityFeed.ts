@@ -14,7 +14,7 @@ import { ACTIVITY_PAGE_SIZE } from '../../../lib/constants';
  */
 export type ActivityFeed = 'recent' | 'likes';
 
-/** What a feed is narrowed to: the query of spec section 7 without the paging. */
+/** What a feed is narrowed to: the query of docs/product.md §7 without the paging. */
 export interface ActivityFilters {
   /** False: friends only, without the viewer (`include_me=false`). */
   includeMe: boolean;

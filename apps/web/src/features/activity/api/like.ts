@@ -4,7 +4,7 @@ import { requestJson } from '../../../lib/apiClient';
 import { useNotificationStack } from '../../../lib/notifications';
 import { setLikedInActivityFeeds } from './activityFeed';
 
-/** Spec section 5: liking needs the song's uid. */
+/** docs/product.md §5: liking needs the song's uid. */
 export const LIKE_UID_MISSING_MESSAGE = 'Cannot like track: uid not available';
 
 /** `POST /api/like`: likes or unlikes a song; the answer is its final state. */
@@ -17,7 +17,7 @@ function likeMutationKey(uid: string) {
 }
 
 /**
- * The like toggle of one song (spec section 4): every row of it flips at once, the call runs,
+ * The like toggle of one song (docs/product.md §4): every row of it flips at once, the call runs,
  * and on failure the rows flip back and the server's message shows as an error notification.
  * The server's answer is applied again on success, over any page that arrived meanwhile.
  */

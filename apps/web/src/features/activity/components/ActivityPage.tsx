@@ -18,7 +18,7 @@ interface ActivityPageProps extends TrackSlots {
   banner?: ReactNode;
 }
 
-/** The Recent Activity and Likes pages (spec section 2). */
+/** The Recent Activity and Likes pages (docs/product.md §2). */
 export function ActivityPage({ feed, scope, viewerId, banner, ...slots }: ActivityPageProps) {
   const [searchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';

@@ -1,4 +1,4 @@
-/** The `/error` page's texts per `type` query parameter (spec section 8). */
+/** The `/error` page's texts per `type` query parameter (docs/product.md §8). */
 export interface ErrorPageContent {
   title: string;
   message: string;

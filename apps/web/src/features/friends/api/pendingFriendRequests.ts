@@ -21,7 +21,7 @@ export function pendingFriendRequestsQueryOptions() {
   });
 }
 
-/** Only for logged-in users (spec section 6): mount it where a session exists. */
+/** Only for logged-in users (docs/product.md §6): mount it where a session exists. */
 export function usePendingFriendRequestsQuery() {
   return useQuery(pendingFriendRequestsQueryOptions());
 }

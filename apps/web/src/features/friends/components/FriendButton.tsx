@@ -23,7 +23,7 @@ const LABELS: Record<Exclude<FriendshipStatus, 'self'>, string> = {
 };
 
 /**
- * The friend button of a profile (spec section 4): only "Add friend" acts; an incoming
+ * The friend button of a profile (docs/product.md §4): only "Add friend" acts; an incoming
  * request is answered from the notifications. Nothing for one's own profile.
  */
 export function FriendButton({ username, knownStatus, knownAt, onChange }: FriendButtonProps) {

@@ -9,7 +9,7 @@ import { useDeclineFriendRequestMutation } from '../api/declineFriendRequest';
 import { useUnfriendMutation } from '../api/unfriend';
 import { FriendRequestAnswerButtons } from './FriendRequestAnswerButtons';
 
-/** Reports a failed friendship change as an error notification (spec section 8). */
+/** Reports a failed friendship change as an error notification (docs/product.md §8). */
 function useFailureNotice() {
   const notifications = useNotificationStack();
   return (action: string) => (error: Error) =>
@@ -121,7 +121,7 @@ function FriendMenu({ friend }: { friend: Friend }) {
   );
 }
 
-/** The row's actions by status (spec section 4, "Friend list statuses"). */
+/** The row's actions by status (docs/product.md §4, "Friend list statuses"). */
 export function FriendRowActions({ friend }: { friend: Friend }) {
   switch (friend.status) {
     case 'accepted':

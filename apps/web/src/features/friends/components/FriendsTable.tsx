@@ -39,7 +39,7 @@ function FriendRow({ friend }: { friend: Friend }) {
   );
 }
 
-/** The friends table (spec section 2, "Friends"): friends and requests both ways. */
+/** The friends table (docs/product.md §2, "Friends"): friends and requests both ways. */
 export function FriendsTable() {
   const friends = useFriendListQuery();
 

@@ -15,7 +15,7 @@ interface IgnoreTrackMenuItemProps {
   viewer: IgnoredListOwner;
 }
 
-/** The track menu's "Ignore track" (spec section 4), or the disabled "Already ignored". */
+/** The track menu's "Ignore track" (docs/product.md §4), or the disabled "Already ignored". */
 export function IgnoreTrackMenuItem({ track, viewer }: IgnoreTrackMenuItemProps) {
   const state = useTrackIgnoreState(track.uid);
   const ignore = useIgnoreTrackMutation({ track, viewer, failureName: 'track' });

@@ -13,7 +13,7 @@ export function postHistoryUpload(file: File): Promise<UploadAccepted> {
   return requestJson('/api/spotify/import', uploadAccepted, { method: 'POST', body: form });
 }
 
-/** The text for a failed upload (spec section 8): the server's message, else "Upload failed". */
+/** The text for a failed upload (docs/product.md §8): the server's message, else "Upload failed". */
 export function uploadErrorMessage(error: Error): string {
   return error instanceof ApiError && error.status !== 0 && error.message !== ''
     ? error.message

@@ -1,7 +1,7 @@
 /** Spotify's own page where people request their data. */
 const SPOTIFY_PRIVACY_URL = 'https://www.spotify.com/account/privacy/';
 
-/** How to get the Extended Streaming History out of Spotify (spec section 2, Import page). */
+/** How to get the Extended Streaming History out of Spotify (docs/product.md §2, Import page). */
 export function ImportInstructions() {
   return (
     <section className="card import-card" aria-labelledby="import-how-title">

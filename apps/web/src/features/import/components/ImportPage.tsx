@@ -7,7 +7,7 @@ import { ImportSummary } from './ImportSummary';
 import { ImportUploadForm } from './ImportUploadForm';
 import './import.css';
 
-/** `/spotify/import` for a logged-in user (spec section 2, Import page). */
+/** `/spotify/import` for a logged-in user (docs/product.md §2, Import page). */
 export function ImportPage() {
   const status = useImportStatusQuery();
   const waitSeconds = useImportWaitCountdown(

@@ -22,7 +22,7 @@ type Outcome = { kind: 'success' | 'error'; message: string };
 
 /**
  * The last upload, the plays imported so far, and the `.zip` picker with its Upload button,
- * disabled without a file, while uploading, or while a wait time remains (spec section 5).
+ * disabled without a file, while uploading, or while a wait time remains (docs/product.md §5).
  */
 export function ImportUploadForm({ status, waitSeconds, importInProgress }: ImportUploadFormProps) {
   const inputId = useId();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IMPORT_WAIT_TICK_MS } from '../../../lib/constants';
 
-/** Each tick takes its own length off the wait: 60 s each minute (spec sections 4 and 9). */
+/** Each tick takes its own length off the wait: 60 s each minute (docs/product.md §4 and §9). */
 const WAIT_STEP_SECONDS = IMPORT_WAIT_TICK_MS / 1_000;
 
 interface Countdown {

@@ -7,7 +7,7 @@ export const profileQueryKeys = {
   byHandle: (handle: string) => ['profile', handle] as const,
 };
 
-/** A public profile by username or id; a 404 means "Profile not found" (spec section 8). */
+/** A public profile by username or id; a 404 means "Profile not found" (docs/product.md §8). */
 export function fetchPublicProfile(handle: string, signal?: AbortSignal): Promise<PublicProfile> {
   return requestJson(`/api/user/${encodeURIComponent(handle)}/public`, publicProfile, { signal });
 }

@@ -23,7 +23,7 @@ function activitySummary(weeks: readonly WeeklyPlays[]): string {
   );
 }
 
-/** Plays per week over the last year as a bar chart, with a text summary (spec: Public profile). */
+/** Plays per week over the last year as a bar chart, with a text summary (docs/product.md §2, Public profile). */
 export function ListeningActivityChart({ weeks }: { weeks: readonly WeeklyPlays[] }) {
   const titleId = useId();
   const summaryId = useId();

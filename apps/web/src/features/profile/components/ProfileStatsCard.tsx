@@ -11,7 +11,7 @@ function ListeningTime({ seconds }: { seconds: number }) {
   return <time dateTime={listeningTimeDuration(seconds)}>{formatListeningTime(seconds)}</time>;
 }
 
-/** The stats everyone may see (spec section 3, Public profile). */
+/** The stats everyone may see (docs/product.md §3, Public profile). */
 export function ProfileStatsCard({ stats }: { stats: ProfileStats }) {
   const rows: { label: string; value: ReactNode }[] = [
     { label: 'Total likes', value: formatCount(stats.total_likes) },

@@ -126,7 +126,7 @@ function ProfileView({
 }
 
 /**
- * `/user/{username or id}` (spec section 2, Public profile), for visitors too. Highlights and
+ * `/user/{username or id}` (docs/product.md §2, Public profile), for visitors too. Highlights and
  * the activity chart come only when the server includes them (friends and the owner).
  */
 export function PublicProfilePage({ handle, ...slots }: PublicProfilePageProps) {

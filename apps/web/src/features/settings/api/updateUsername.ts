@@ -12,7 +12,7 @@ export function postUsername(username: string): Promise<string> {
 
 export const USERNAME_EMPTY_MESSAGE = 'Username cannot be empty.';
 
-/** The message for a failed save (spec section 5). */
+/** The message for a failed save (docs/product.md §5). */
 export function usernameErrorMessage(error: Error): string {
   if (error instanceof ApiError && error.status === 409) return 'That username is taken.';
   if (error instanceof ApiError && error.status === 400) return USERNAME_EMPTY_MESSAGE;

@@ -29,7 +29,7 @@ function SettingsLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/settings` for a logged-in user (spec section 2, Settings). */
+/** `/settings` for a logged-in user (docs/product.md §2, Settings). */
 export function SettingsPage({
   username,
   email,

@@ -45,7 +45,7 @@ function ConnectionStatus({ connection, connectAction }: Omit<StreamingAccountCa
   }
 }
 
-/** The streaming-account card of the settings (spec section 2, Settings). */
+/** The streaming-account card of the settings (docs/product.md §2, Settings). */
 export function StreamingAccountCard({
   email,
   connection,

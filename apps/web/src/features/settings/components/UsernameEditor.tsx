@@ -11,7 +11,7 @@ interface UsernameEditorProps {
   onSaved: (username: string) => void;
 }
 
-/** The public username: at most 40 characters, trimmed on save (spec section 5). */
+/** The public username: at most 40 characters, trimmed on save (docs/product.md §5). */
 export function UsernameEditor({ username, onSaved }: UsernameEditorProps) {
   const inputId = useId();
   const hintId = useId();
