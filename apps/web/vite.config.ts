@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The Earshot server (apps/server) in development: the API and the offline Spotify sandbox. */
@@ -9,6 +10,11 @@ const DEV_BACKEND = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    // .br and .gz beside each text asset, served by the server as they are (preCompressed).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|webmanifest|txt)$/,
+    }),
     VitePWA({
       // Registered by src/app/serviceWorker.ts (preflight, update checks, reload on update).
       injectRegister: false,

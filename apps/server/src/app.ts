@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { spotifySandbox } from '@earshot/spotify-sandbox/plugin';
@@ -31,6 +31,7 @@ import { importRoutes } from './routes/spotify/import';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
 import { userRoutes } from './routes/user/routes';
+import { serveWebApp } from './routes/web-app/web-app';
 import type { TokenCipher } from './services/token-cipher';
 import type { SpotifyClient } from './spotify/client';
 
@@ -98,6 +99,8 @@ export async function buildApp({
     contentSecurityPolicy: contentSecurityPolicy(config.secureCookies),
     strictTransportSecurity: config.secureCookies,
   });
+  // Dynamic answers (JSON, the pages' HTML); built assets are compressed once at build time.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
@@ -163,27 +166,16 @@ export async function buildApp({
     });
   }
 
-  const serveWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
-  if (serveWebApp) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      setHeaders(reply, filePath) {
-        // Vite fingerprints everything under assets/; the rest (index.html, sw.js) must revalidate.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  const sendPage = existsSync(path.join(config.webDistDir, 'index.html'))
+    ? await serveWebApp(app, { db, distDir: config.webDistDir, publicUrl: config.publicUrl })
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/sandbox/');
-    if (serveWebApp && request.method === 'GET' && !isApi) {
-      // The web app routes on the client, including its own 404 page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (sendPage && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
+      // The web app routes on the client; the status says whether a page answers the path.
+      return sendPage(pathname, reply);
     }
     return reply.code(404).send({ detail: `No route for ${request.method} ${pathname}` });
   });

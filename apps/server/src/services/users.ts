@@ -187,3 +187,13 @@ export async function changeUsername(db: Db, userId: string, username: string): 
   }
   return username;
 }
+
+/** Usernames of the users whose public profiles a sitemap lists, newest connections last. */
+export async function publicProfileHandles(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .orderBy(users.createdAt)
+    .limit(limit);
+  return rows.map((row) => row.username);
+}

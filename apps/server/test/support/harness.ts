@@ -60,6 +60,8 @@ export async function startHarness(
     /** e.g. a shared `world` or a `clock` the test moves. */
     sandbox?: Partial<Omit<SandboxServerOptions, 'clients'>>;
     http?: Partial<SpotifyHttpOptions>;
+    /** A built web app to serve (default: apps/web/dist, if it was built). */
+    webDistDir?: string;
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandboxServer({
@@ -81,6 +83,7 @@ export async function startHarness(
     SPOTIFY_API_URL: `${sandbox.url}/v1`,
     ...options.env,
   });
+  if (options.webDistDir) config.webDistDir = options.webDistDir;
   const metrics = createMetrics();
   const spotify = new SpotifyClient(
     config.spotify,

@@ -1,5 +1,5 @@
 import { BackendStatus } from '../../features/backend-status/components/BackendStatus';
-import { PRODUCT_NAME } from '../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 
 export function Footer() {
   return (

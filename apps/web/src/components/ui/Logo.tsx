@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 
 /** The Earshot mark and wordmark. */
 export function Logo() {

@@ -5,7 +5,7 @@ import {
   PRODUCT_NAME,
   SOCIAL_CARD_PATH,
   pageTitle,
-} from '../../lib/site';
+} from '@earshot/contract/site';
 
 interface PageMetaProps {
   /** The page's own title; the document title becomes "{title} - Earshot". Omitted: the tagline. */

@@ -2,7 +2,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { safeReturnPath } from '../../../lib/returnPath';
-import { PRODUCT_NAME } from '../../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { useSession } from '../hooks/useSession';
 import { ConnectSpotifyButton } from './ConnectSpotifyButton';
 import './account.css';

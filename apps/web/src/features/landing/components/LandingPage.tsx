@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '../../../components/ui/PageMeta';
-import { PRODUCT_NAME, TAGLINE } from '../../../lib/site';
+import { PRODUCT_NAME, TAGLINE } from '@earshot/contract/site';
 import { DemoVideo } from './DemoVideo';
 import './landing.css';
 

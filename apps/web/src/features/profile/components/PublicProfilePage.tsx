@@ -6,7 +6,7 @@ import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { NotFoundStatusPage, StatusPage } from '../../../components/ui/StatusPage';
 import { ApiError } from '../../../lib/apiClient';
-import { PRODUCT_NAME } from '../../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { usePublicProfileQuery } from '../api/publicProfile';
 import { formatCount } from '../profileFormat';
 import { ListeningActivityChart } from './ListeningActivityChart';

@@ -1,4 +1,4 @@
-/** Product identity used in page metadata, headings and texts. */
+/** Product identity used in page metadata, headings and texts, by the web app and the server. */
 export const PRODUCT_NAME = 'Earshot';
 export const TAGLINE = 'Hear what your friends are playing';
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} - ${TAGLINE}`;
