@@ -7,7 +7,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { spotifySandbox } from '@earshot/spotify-sandbox/plugin';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -76,6 +81,14 @@ function contentSecurityPolicy(secure: boolean) {
   };
 }
 
+/**
+ * Only API calls are worth a log line each: the web app's files and the calls the server makes to
+ * its own mounted sandbox would drown them.
+ */
+function isQuietRequest(request: FastifyRequest): boolean {
+  return !request.url.startsWith('/api/');
+}
+
 /** Builds the Fastify app: plugins, routes, the web app's files. Listening is the caller's job. */
 export async function buildApp({
   config,
@@ -89,6 +102,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    logController: new LogController({ disableRequestLogging: isQuietRequest }),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -17,6 +17,25 @@ import { SpotifyClient } from './spotify/client';
 
 const USAGE = 'Usage: main.ts <serve|worker|migrate>';
 
+/** In a terminal: a plain line of progress, and logs made readable; elsewhere JSON logs only. */
+const interactive = process.stdout.isTTY === true;
+
+function progress(message: string): void {
+  if (interactive) console.log(message);
+}
+
+function loggerOptions(config: Config) {
+  return interactive
+    ? {
+        level: config.logLevel,
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+        },
+      }
+    : { level: config.logLevel };
+}
+
 interface Runtime {
   config: Config;
   database: Database;
@@ -26,9 +45,15 @@ interface Runtime {
 }
 
 async function openRuntime(config: Config): Promise<Runtime> {
+  progress(
+    config.databaseUrl
+      ? 'Connecting to PostgreSQL…'
+      : `Starting the embedded database in ${config.dataDir}…`,
+  );
   const database = config.databaseUrl
     ? connectPostgres(config.databaseUrl)
     : await startEmbeddedPostgres(config.dataDir);
+  progress('Applying database migrations…');
   await applyMigrations(database);
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(config.dataDir));
   const metrics = createMetrics();
@@ -81,11 +106,12 @@ async function serve(config: Config): Promise<void> {
     cipher: runtime.cipher,
     spotify: runtime.spotify,
     metrics: runtime.metrics,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     sandboxControlToken,
   });
   await app.listen({ port: config.port, host: config.host });
   if (sandboxControlToken) {
+    progress('Connecting the Spotify sandbox’s demo accounts (first start only)…');
     await seedDemoWorld({
       db: runtime.database.db,
       spotify: runtime.spotify,
@@ -108,6 +134,12 @@ async function serve(config: Config): Promise<void> {
   app.log.info(
     `Earshot ${config.version} on ${config.publicUrl} (${where}, ${spotify}, ${jobsWhere})`,
   );
+  if (config.spotify.sandboxMounted) {
+    progress(
+      'No Spotify app is configured: "Connect with Spotify" opens the offline sandbox; pick any of its demo accounts.',
+    );
+  }
+  progress(`Earshot is ready: ${config.publicUrl}`);
 }
 
 /** Runs the background jobs only; its metrics are served on PORT (loopback or METRICS_TOKEN). */
@@ -118,7 +150,7 @@ async function worker(config: Config): Promise<void> {
     );
   }
   const runtime = await openRuntime(config);
-  const server = Fastify({ logger: { level: config.logLevel } });
+  const server = Fastify({ logger: loggerOptions(config) });
   server.get('/metrics', async (_request, reply) =>
     reply.type(runtime.metrics.registry.contentType).send(await runtime.metrics.registry.metrics()),
   );
