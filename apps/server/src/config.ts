@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_CLIENT_ID } from '@earshot/spotify-sandbox/demo-client';
+import { DEMO_CLIENT_ID } from '@earshot/spotify-sandbox/plugin';
 import { z } from 'zod';
 
 const SPOTIFY_ACCOUNTS_URL = 'https://accounts.spotify.com';

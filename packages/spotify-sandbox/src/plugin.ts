@@ -20,6 +20,10 @@ import { AccountDirectory } from './world/account';
 import type { World, WorldSizes } from './world/model';
 import { createWorld } from './world/world';
 
+// The sandbox's public entry: besides the plugin, what an embedding server needs to seed its demo.
+export { DEMO_CLIENT_ID } from './demo-client';
+export { DEMO_ACCOUNTS, DEMO_FRIENDSHIPS } from './world/demo-accounts';
+
 /** An app registered with the sandbox, as on Spotify's developer dashboard. */
 export interface SandboxClient {
   id: string;

@@ -10,7 +10,7 @@ import {
   renewalDueAt,
   userForSession,
 } from '../services/sessions';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 
 /** Sessions remembered by this process (a few hundred bytes each). */
 const SESSION_CACHE_ENTRIES = 50_000;

@@ -3,16 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SpotifyDisconnectedError } from '../services/spotify-tokens';
 import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
 
-/** An error whose message is safe to show: answered as `{"detail": message}` with `statusCode`. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** How a failure on Spotify's side is told to the user: never swallowed, never a bare 500. */
 function spotifyFailure(error: Error): { status: number; detail: string } | undefined {
   if (error instanceof SpotifyDisconnectedError) {

@@ -18,12 +18,8 @@ import { syncRecentPlays } from '../services/sync-recent';
 import type { TokenCipher } from '../services/token-cipher';
 import type { SpotifyClient } from '../spotify/client';
 import { SpotifyRateLimitedError } from '../spotify/errors';
-import {
-  LIBRARY_LEASE_SEC,
-  RECENT_LEASE_SEC,
-  catalogAwaitsEnrichment,
-  leaseDueAccounts,
-} from './dispatch';
+import { catalogAwaitsEnrichment } from '../services/enrich-catalog';
+import { LIBRARY_LEASE_SEC, RECENT_LEASE_SEC, leaseDueAccounts } from '../services/sync-schedule';
 import { QUEUES, type ImportJob, type QueueName, type UserJob } from './queues';
 
 export interface JobDependencies {

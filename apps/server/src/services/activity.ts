@@ -2,7 +2,7 @@ import type { ActivityItem, ActivityPage } from '@earshot/contract/activity';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import type { UserRow } from '../db/schema/users';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { parseDateQuery } from './date-query';
 import { areFriends } from './social';
 import { foldText } from './text';

@@ -1,9 +1,9 @@
-import { DEMO_ACCOUNTS, DEMO_FRIENDSHIPS } from '@earshot/spotify-sandbox/world/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_FRIENDSHIPS } from '@earshot/spotify-sandbox/plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { syncSoon } from '../jobs/dispatch';
+import { syncSoon } from './sync-schedule';
 import type { SpotifyClient } from '../spotify/client';
 import { completeLogin, startLogin } from './login';
 import { acceptFriendship, requestFriendship } from './social';

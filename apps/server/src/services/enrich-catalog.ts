@@ -71,3 +71,11 @@ export async function enrichTracks(
     .where(inArray(tracks.id, inIdOrder(db, tracks, ids)));
   return ids.length;
 }
+
+/** Whether any track or artist waits for its full object from Spotify. */
+export async function catalogAwaitsEnrichment(db: Db): Promise<boolean> {
+  const result = await db.execute<{ waiting: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM tracks WHERE enriched_at IS NULL)
+        OR EXISTS (SELECT 1 FROM artists WHERE enriched_at IS NULL) AS waiting`);
+  return result.rows[0]?.waiting ?? false;
+}

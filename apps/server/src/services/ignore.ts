@@ -9,7 +9,7 @@ import {
   ignoredTracks,
 } from '../db/schema/ignores';
 import type { UserRow } from '../db/schema/users';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { resolveUid } from './catalog';
 import { trackSummaries } from './tracks';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tracks } from '../db/schema/catalog';
 import { savedTracks } from '../db/schema/library';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
 

@@ -5,7 +5,7 @@ import { savedTracks } from '../db/schema/library';
 import { plays } from '../db/schema/listening';
 import { friendRequests, friendships } from '../db/schema/social';
 import { users } from '../db/schema/users';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 /**
  * Friendship transitions (docs/product.md §4), each in one transaction under a lock on the pair so

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import { users, type UserRow } from '../db/schema/users';
 import type { PrivateUser, TokenResponse } from '../spotify/schemas';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import type { TokenCipher } from './token-cipher';
 
 const UNIQUE_VIOLATION = '23505';

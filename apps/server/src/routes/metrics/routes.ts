@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { RoutePlugin } from '../context';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import { errorBody } from '@earshot/contract/errors';
 import { importStatus as importStatusResponse, uploadAccepted } from '@earshot/contract/import';
 import { signedInUser } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../services/import/archive';
 import {
   acceptUpload,

@@ -6,7 +6,7 @@ import {
   streamingStats,
 } from '@earshot/contract/spotify';
 import { signedInUser } from '../../http/auth';
-import { syncSoon } from '../../jobs/dispatch';
+import { syncSoon } from '../../services/sync-schedule';
 import { LoginError, completeLogin, startLogin } from '../../services/login';
 import { createSession } from '../../services/sessions';
 import { spotifyConnectionActive } from '../../services/users';

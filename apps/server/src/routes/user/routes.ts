@@ -6,7 +6,7 @@ import { signedInUser } from '../../http/auth';
 import { friendshipStatus } from '../../services/social';
 import { profileStats, tasteMatch } from '../../services/stats';
 import { changeUsername, findUserByHandle, toCurrentUser } from '../../services/users';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { RoutePlugin } from '../context';
 
 export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { historyImports, type HistoryImportRow } from '../../db/schema/imports';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { inspectArchive, readEntryArray, ImportRejected, type ArchiveLimits } from './archive';
 import { historyFileKind, readHistoryRow, type SkipReason } from './rows';
 import { ImportCatalogue, PlayColumns, storeImportedPlays } from './store';

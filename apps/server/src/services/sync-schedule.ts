@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
+// The sync schedule kept on each Spotify account: which accounts are due, and leasing them.
+
 /**
  * While a sync job is queued or running, its account's due time is pushed this far ahead (a
  * lease). The job sets the real next due time when it ends; if its worker dies, the lease runs
@@ -37,12 +39,4 @@ export async function syncSoon(db: Db, userId: string): Promise<void> {
   await db.execute(sql`
     UPDATE spotify_accounts SET recent_due_at = now(), library_due_at = now()
     WHERE user_id = ${userId}`);
-}
-
-/** Whether any track or artist waits for its full object from Spotify. */
-export async function catalogAwaitsEnrichment(db: Db): Promise<boolean> {
-  const result = await db.execute<{ waiting: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM tracks WHERE enriched_at IS NULL)
-        OR EXISTS (SELECT 1 FROM artists WHERE enriched_at IS NULL) AS waiting`);
-  return result.rows[0]?.waiting ?? false;
 }
