@@ -1,0 +1,239 @@
+/**
+ * The web app as a new user's browser meets it: Lighthouse (mobile and desktop) in Debian's
+ * Chromium against Earshot as `npm start` runs it (embedded database, sandbox, built web app),
+ * on the landing page, `/recent` signed in, and a public profile. Median of `--runs` (3) per
+ * page and form factor; also the JavaScript a first visit to the landing page transfers.
+ *
+ *   npm run build --workspace @earshot/web && npm run bench:web --workspace @earshot/bench
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { readOptions } from '../lib/options';
+import { markdownTable, writeJson, writeResult } from '../lib/report';
+import { freePort } from '../lib/server';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+/** The issue's goals, to print beside each figure. */
+const GOALS = {
+  landingJsKb: 120,
+  performance: { landing: 95, recent: 90, profile: 90 },
+  otherCategories: 100,
+  cls: 0.02,
+};
+
+const options = readOptions({ runs: 3, account: 'maralindqvist' });
+const { runs } = options;
+
+async function startStack() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-bench-web-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('Earshot exited before it answered');
+    const up = await fetch(`${url}/api/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('Earshot did not start within 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookies as a browser keeps them across the login's redirects (name → value). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** Signs in as a sandbox demo account through the real OAuth round trip; answers the cookies. */
+async function signIn(url: string, account: string): Promise<string> {
+  const jar = new CookieJar();
+  const authorize = await fetch(`${url}/api/spotify/authorize?next=/`);
+  jar.keep(authorize);
+  const { authorization_url } = (await authorize.json()) as { authorization_url: string };
+  const consentUrl = new URL(authorization_url);
+  const form = new URLSearchParams(consentUrl.searchParams);
+  form.set('account', account);
+  form.set('consent', 'allow');
+  const consent = await fetch(`${consentUrl.origin}${consentUrl.pathname}`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: consentUrl.origin },
+    redirect: 'manual',
+  });
+  const callback = await fetch(consent.headers.get('location') ?? '', {
+    headers: { cookie: jar.header() },
+    redirect: 'manual',
+  });
+  jar.keep(callback);
+  if (callback.status >= 400) throw new Error(`Login failed: ${callback.status}`);
+  return jar.header();
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  jsTransferKb: number;
+}
+
+async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        ...(cookie ? { extraHeaders: { cookie } } : {}),
+      },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+    const scripts = (
+      audits['network-requests']?.details as {
+        items?: { resourceType?: string; transferSize?: number }[];
+      }
+    )?.items?.filter((item) => item.resourceType === 'Script');
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      jsTransferKb: (scripts ?? []).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    } satisfies Figures;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const stack = await startStack();
+try {
+  const cookie = await signIn(stack.url, options.account);
+  const me = (await (await fetch(`${stack.url}/api/user/me`, { headers: { cookie } })).json()) as {
+    username: string;
+  };
+  const pages = [
+    { name: 'landing', path: '/', cookie: undefined },
+    { name: 'recent', path: '/recent', cookie },
+    { name: 'profile', path: `/user/${me.username}`, cookie: undefined },
+  ] as const;
+  const rows: (string | number)[][] = [];
+  const json: Record<string, Record<string, Figures>> = {};
+  for (const page of pages) {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const samples: Figures[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        samples.push(await audit(`${stack.url}${page.path}`, formFactor, page.cookie));
+      }
+      const figures = Object.fromEntries(
+        Object.keys(samples[0]!).map((key) => [
+          key,
+          median(samples.map((sample) => sample[key as keyof Figures])),
+        ]),
+      ) as unknown as Figures;
+      (json[page.name] ??= {})[formFactor] = figures;
+      rows.push([
+        page.name,
+        formFactor,
+        figures.performance,
+        figures.accessibility,
+        figures.bestPractices,
+        figures.seo,
+        Number(figures.cls.toFixed(3)),
+        Math.round(figures.lcpMs),
+        Math.round(figures.jsTransferKb),
+      ]);
+      console.log(`${page.name} ${formFactor}:`, figures);
+    }
+  }
+  const landingJs = json.landing?.mobile?.jsTransferKb ?? NaN;
+  const markdown = [
+    `# Web app (Lighthouse ${runs}× median, Debian Chromium)`,
+    '',
+    markdownTable(
+      [
+        'page',
+        'form factor',
+        'Performance',
+        'Accessibility',
+        'Best Practices',
+        'SEO',
+        'CLS',
+        'LCP ms',
+        'JS KB',
+      ],
+      rows,
+    ),
+    '',
+    `Goals: landing JS ≤ ${GOALS.landingJsKb} KB (measured ${Math.round(landingJs)} KB); Performance ≥ ` +
+      `${GOALS.performance.landing} landing, ≥ ${GOALS.performance.recent} /recent and profile (mobile); ` +
+      `Accessibility, Best Practices, SEO ${GOALS.otherCategories}; CLS ≤ ${GOALS.cls}.`,
+  ].join('\n');
+  await writeJson('web.json', json);
+  await writeResult('web.md', markdown);
+  console.log(`\n${markdown}\n`);
+} finally {
+  await stack.stop();
+}
