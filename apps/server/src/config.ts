@@ -50,6 +50,7 @@ const environment = z.object({
     .default(1024 ** 3),
   IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
   ACTIVITY_CACHE_MB: z.coerce.number().int().min(0).default(64),
+  DEMO_MODE: booleanFlag,
 });
 
 export interface SpotifyConfig {
@@ -97,6 +98,16 @@ function readVersion(): string {
     .version;
 }
 
+/** An address only this machine reaches: the zero-configuration demo stays on it. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function isLoopbackUrl(url: string): boolean {
+  return isLoopback(new URL(url).hostname);
+}
+
 function decodeKey(value: string): Buffer {
   return /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
 }
@@ -123,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const sandboxMounted = e.SPOTIFY_CLIENT_ID === undefined;
+  if (sandboxMounted && !e.DEMO_MODE && !(isLoopback(e.HOST) && isLoopbackUrl(publicUrl))) {
+    throw new ConfigError(
+      `Refusing to start: no Spotify app is configured (SPOTIFY_CLIENT_ID), so the demo sandbox would be served on ${publicUrl} (HOST ${e.HOST}), where anyone who reaches it can log in as any demo account and download its history. Configure a Spotify app, keep HOST and PUBLIC_URL on a loopback address, or set DEMO_MODE=true to serve the public demo on purpose.`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
