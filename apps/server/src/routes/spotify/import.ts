@@ -22,6 +22,14 @@ export function importSettings(config: { import: Omit<ImportSettings, 'limits'> 
   return { ...config.import, limits: DEFAULT_ARCHIVE_LIMITS };
 }
 
+/** A form the parser gave up on (cut short, bad boundary) is the client's fault: 400, not 500. */
+function malformedUpload(error: unknown): never {
+  const { statusCode, syscall } = error as { statusCode?: number; syscall?: string };
+  // Already a clear 4xx, or the disk failed (our fault, not the client's).
+  if ((statusCode !== undefined && statusCode < 500) || syscall !== undefined) throw error;
+  throw new HttpError(400, 'The upload is not a valid multipart form, or it was cut short.');
+}
+
 const gib = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GiB`;
 
 /** The extended-history import: upload (streamed to disk, checked, queued) and its status. */
@@ -69,7 +77,7 @@ export const importRoutes: RoutePlugin = async (app, { config, db, auth }) => {
       if (!request.isMultipart()) {
         throw new HttpError(400, 'Send the .zip file as multipart/form-data.');
       }
-      const file = await request.file();
+      const file = await request.file().catch(malformedUpload);
       if (!file) throw new HttpError(400, 'No file was uploaded.');
       if (!file.filename.toLowerCase().endsWith('.zip')) {
         file.file.resume();
@@ -84,7 +92,7 @@ export const importRoutes: RoutePlugin = async (app, { config, db, auth }) => {
         await pipeline(file.file, createWriteStream(stored));
       } catch (error) {
         await rm(stored, { force: true });
-        throw error;
+        malformedUpload(error);
       }
       if (file.file.truncated) {
         await rm(stored, { force: true });
