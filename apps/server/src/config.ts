@@ -48,6 +48,11 @@ const environment = z.object({
     .int()
     .min(1024)
     .default(1024 ** 3),
+  IMPORT_MAX_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 ** 3),
   IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
   ACTIVITY_CACHE_MB: z.coerce.number().int().min(0).default(64),
   DEMO_MODE: booleanFlag,
@@ -84,6 +89,8 @@ export interface Config {
     /** Where uploads wait for their import: shared storage when workers run on other machines. */
     dir: string;
     maxUploadBytes: number;
+    /** Disk all uploads together may use while they arrive and wait for their import. */
+    maxTotalBytes: number;
     cooldownSec: number;
   };
   version: string;
@@ -173,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     import: {
       dir: path.resolve(baseDir, e.IMPORT_DIR ?? path.join(e.DATA_DIR, 'imports')),
       maxUploadBytes: e.IMPORT_MAX_UPLOAD_BYTES,
+      maxTotalBytes: Math.max(e.IMPORT_MAX_TOTAL_BYTES, e.IMPORT_MAX_UPLOAD_BYTES),
       cooldownSec: e.IMPORT_COOLDOWN_SEC,
     },
     version: readVersion(),
