@@ -23,6 +23,7 @@ import type { Config } from './config';
 import type { DataChanges } from './db/changes';
 import type { Db } from './db/client';
 import { createAuth } from './http/auth';
+import { boundaryServerOptions, guardTheBoundary } from './http/boundary';
 import { refuseCrossSiteWrites } from './http/cross-site';
 import { HttpError } from './errors';
 import { installErrorHandling } from './http/errors';
@@ -90,6 +91,10 @@ function isQuietRequest(request: FastifyRequest): boolean {
   return !request.url.startsWith('/api/');
 }
 
+/** Requests per minute and address to the mounted sandbox's accounts service and exports. */
+const SANDBOX_PAGES_PER_MINUTE = 120;
+const SANDBOX_LIMITED_PATHS = /^\/sandbox\/(accounts|exports|privacy)(\/|\?|$)/;
+
 /** Builds the Fastify app: plugins, routes, the web app's files. Listening is the caller's job. */
 export async function buildApp({
   config,
@@ -102,13 +107,15 @@ export async function buildApp({
   sandboxControlToken,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
+    ...boundaryServerOptions,
     logger,
     logController: new LogController({ disableRequestLogging: isQuietRequest }),
-    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const auth = createAuth(db, changes, config.secureCookies);
+  guardTheBoundary(app, auth);
 
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.secureCookies),
@@ -144,7 +151,7 @@ export async function buildApp({
     db,
     changes,
     cipher,
-    auth: createAuth(db, changes, config.secureCookies),
+    auth,
     spotify,
     metrics,
   };
@@ -164,20 +171,30 @@ export async function buildApp({
   }
 
   if (config.spotify.sandboxMounted) {
-    await app.register(spotifySandbox, {
-      prefix: '/sandbox',
-      publicUrl: `${config.publicUrl}/sandbox`,
-      clients: [
-        {
-          id: config.spotify.clientId,
-          redirectUris: [config.spotify.redirectUri],
-          mode: 'extended',
-        },
-      ],
-      dataDir: path.join(config.dataDir, 'sandbox'),
-      control: sandboxControlToken
-        ? { enabled: true, token: sandboxControlToken }
-        : { enabled: false },
+    // Its login pages, token endpoint and history downloads are open to anyone who reaches the
+    // server (a public demo with DEMO_MODE): a budget per address keeps them from being drained.
+    const sandboxLimit = app.rateLimit({
+      max: SANDBOX_PAGES_PER_MINUTE,
+      timeWindow: '1 minute',
+      allowList: (request) => !SANDBOX_LIMITED_PATHS.test(request.url),
+    });
+    await app.register(async (sandboxScope) => {
+      sandboxScope.addHook('onRequest', sandboxLimit);
+      await sandboxScope.register(spotifySandbox, {
+        prefix: '/sandbox',
+        publicUrl: `${config.publicUrl}/sandbox`,
+        clients: [
+          {
+            id: config.spotify.clientId,
+            redirectUris: [config.spotify.redirectUri],
+            mode: 'extended',
+          },
+        ],
+        dataDir: path.join(config.dataDir, 'sandbox'),
+        control: sandboxControlToken
+          ? { enabled: true, token: sandboxControlToken }
+          : { enabled: false },
+      });
     });
   }
 

@@ -48,8 +48,14 @@ const environment = z.object({
     .int()
     .min(1024)
     .default(1024 ** 3),
+  IMPORT_MAX_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 ** 3),
   IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
   ACTIVITY_CACHE_MB: z.coerce.number().int().min(0).default(64),
+  DEMO_MODE: booleanFlag,
 });
 
 export interface SpotifyConfig {
@@ -83,6 +89,8 @@ export interface Config {
     /** Where uploads wait for their import: shared storage when workers run on other machines. */
     dir: string;
     maxUploadBytes: number;
+    /** Disk all uploads together may use while they arrive and wait for their import. */
+    maxTotalBytes: number;
     cooldownSec: number;
   };
   version: string;
@@ -95,6 +103,16 @@ function readVersion(): string {
   const manifest = new URL('../../../package.json', import.meta.url);
   return z.object({ version: z.string() }).parse(JSON.parse(readFileSync(manifest, 'utf8')))
     .version;
+}
+
+/** An address only this machine reaches: the zero-configuration demo stays on it. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function isLoopbackUrl(url: string): boolean {
+  return isLoopback(new URL(url).hostname);
 }
 
 function decodeKey(value: string): Buffer {
@@ -123,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const sandboxMounted = e.SPOTIFY_CLIENT_ID === undefined;
+  if (sandboxMounted && !e.DEMO_MODE && !(isLoopback(e.HOST) && isLoopbackUrl(publicUrl))) {
+    throw new ConfigError(
+      `Refusing to start: no Spotify app is configured (SPOTIFY_CLIENT_ID), so the demo sandbox would be served on ${publicUrl} (HOST ${e.HOST}), where anyone who reaches it can log in as any demo account and download its history. Configure a Spotify app, keep HOST and PUBLIC_URL on a loopback address, or set DEMO_MODE=true to serve the public demo on purpose.`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -157,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     import: {
       dir: path.resolve(baseDir, e.IMPORT_DIR ?? path.join(e.DATA_DIR, 'imports')),
       maxUploadBytes: e.IMPORT_MAX_UPLOAD_BYTES,
+      maxTotalBytes: Math.max(e.IMPORT_MAX_TOTAL_BYTES, e.IMPORT_MAX_UPLOAD_BYTES),
       cooldownSec: e.IMPORT_COOLDOWN_SEC,
     },
     version: readVersion(),

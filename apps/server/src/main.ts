@@ -10,6 +10,7 @@ import {
 } from './db/client';
 import { startJobRunner, type JobRunner } from './jobs/runner';
 import { importSettings } from './routes/spotify/import';
+import { redactingLoggerOptions } from './observability/logging';
 import { createMetrics, createSpotifyHttp, type Metrics } from './observability/metrics';
 import { seedDemoWorld } from './services/demo-world';
 import { createTokenCipher, loadOrCreateKeyFile, type TokenCipher } from './services/token-cipher';
@@ -25,15 +26,16 @@ function progress(message: string): void {
 }
 
 function loggerOptions(config: Config) {
+  const redacting = redactingLoggerOptions(config.logLevel);
   return interactive
     ? {
-        level: config.logLevel,
+        ...redacting,
         transport: {
           target: 'pino-pretty',
           options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
         },
       }
-    : { level: config.logLevel };
+    : redacting;
 }
 
 interface Runtime {

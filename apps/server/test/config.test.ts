@@ -41,6 +41,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/earshot' })).toThrow(/ENCRYPTION_KEY/);
   });
 
+  it('refuses to serve the demo sandbox beyond this machine unless DEMO_MODE is set', () => {
+    for (const env of [
+      { PUBLIC_URL: 'https://earshot.example' },
+      { PUBLIC_URL: 'http://192.168.1.20:8080' },
+      { HOST: '0.0.0.0' },
+      { HOST: '::', PUBLIC_URL: 'http://localhost:8080' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/DEMO_MODE=true/);
+      expect(loadConfig({ ...env, DEMO_MODE: 'true' }).spotify.sandboxMounted).toBe(true);
+      expect(loadConfig({ ...env, SPOTIFY_CLIENT_ID: 'abc' }).spotify.sandboxMounted).toBe(false);
+    }
+    for (const env of [
+      { PUBLIC_URL: 'http://localhost:8080' },
+      { PUBLIC_URL: 'http://[::1]:8080', HOST: '::1' },
+      { HOST: '127.0.0.2' },
+    ]) {
+      expect(loadConfig(env).spotify.sandboxMounted).toBe(true);
+    }
+  });
+
   it('accepts a 32-byte key as hex or base64', () => {
     const hex = 'ab'.repeat(32);
     expect(loadConfig({ ENCRYPTION_KEY: hex }).encryptionKey?.length).toBe(32);

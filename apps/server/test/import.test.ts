@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyImports } from '../src/db/schema/imports';
 import { plays } from '../src/db/schema/listening';
+import { startJobRunner } from '../src/jobs/runner';
 import { importSettings } from '../src/routes/spotify/import';
 import { storeTracks } from '../src/services/catalog';
 import { leaseImports, runHistoryImport } from '../src/services/import/history-import';
@@ -239,7 +240,7 @@ describe('bad uploads are refused and change nothing', () => {
     ['another file type', () => zipOf({ [AUDIO]: '[]' }), 'history.json', 400, /\.zip/],
     [
       'a file over the size limit',
-      () => Promise.resolve(randomBytes(400_000)),
+      () => Promise.resolve(Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(400_000)])),
       'big.zip',
       413,
       /larger than/,
@@ -265,7 +266,7 @@ describe('bad uploads are refused and change nothing', () => {
     const second = await upload(await exportZip());
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({
-      detail: 'An import is already running. Wait for it to finish.',
+      detail: 'An import is already running (0 of 3 files done). Wait for it to finish.',
     });
     await runQueued();
   });
@@ -327,5 +328,73 @@ describe('a crash mid-import', () => {
     expect(done).toMatchObject({ state: 'done', filesDone: 2, playsAdded: 2 });
     const stored = await harness.database.db.select().from(plays).where(eq(plays.userId, otherId));
     expect(stored).toHaveLength(2);
+  });
+});
+
+describe('an import whose worker was killed', () => {
+  it('is resumed by the next dispatch, not after its dead job expires', async () => {
+    const other = await harness.signIn('sofiamtz');
+    const zip = await zipOf({
+      [AUDIO]: JSON.stringify([music('2024-10-01T10:00:00Z', ID_A, 'Moonlight Drive')]),
+    });
+    expect((await upload(zip, 'data.zip', other.cookie)).statusCode).toBe(202);
+    const [queued] = await harness.database.db
+      .select()
+      .from(historyImports)
+      .where(eq(historyImports.userId, other.id));
+    const runner = await startJobRunner(
+      {
+        db: harness.database.db,
+        pool: harness.database.pool,
+        cipher: harness.cipher,
+        spotify: harness.spotify,
+        metrics: harness.metrics,
+        log: harness.app.log,
+        importSettings: importSettings(harness.config),
+      },
+      { dispatchIntervalMs: 60_000 },
+    );
+    try {
+      // What `kill -9` leaves: the import running with an old heartbeat, its job still active.
+      await harness.database.pool.query(
+        `INSERT INTO pgboss.job (name, data, singleton_key, state, started_on, policy)
+         VALUES ('import-history', $1, $2, 'active', now(), 'stately')`,
+        [JSON.stringify({ importId: queued!.id }), queued!.id],
+      );
+      await harness.database.db
+        .update(historyImports)
+        .set({ state: 'running', heartbeatAt: new Date(Date.now() - 30_000) })
+        .where(eq(historyImports.id, queued!.id));
+      const { payload, headers } = multipartFile('data.zip', zip);
+      const meanwhile = await harness.app.inject({
+        method: 'POST',
+        url: '/api/spotify/import',
+        headers: { ...headers, cookie: other.cookie },
+        payload,
+      });
+      expect(meanwhile.statusCode).toBe(409);
+      expect(meanwhile.json<{ detail: string }>().detail).toMatch(/interrupted by a restart/);
+      const status = await harness.app.inject({
+        url: '/api/spotify/import',
+        headers: { cookie: other.cookie },
+      });
+      expect(status.json()).toMatchObject({ current: { state: 'running', interrupted: true } });
+      await runner.dispatch();
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const [row] = await harness.database.db
+          .select()
+          .from(historyImports)
+          .where(eq(historyImports.id, queued!.id));
+        if (row?.state === 'done') {
+          expect(row.playsAdded).toBe(1);
+          break;
+        }
+        if (Date.now() > deadline) throw new Error(`import still ${row?.state}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await runner.stop();
+    }
   });
 });

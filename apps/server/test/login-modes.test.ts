@@ -24,8 +24,7 @@ describe('login against a Development Mode Spotify app', () => {
 describe('login when Spotify cannot be reached after the code exchange', () => {
   it('reports it on the error page instead of failing silently', async () => {
     harness = await startHarness({ env: { SPOTIFY_API_URL: 'http://127.0.0.1:9/v1' } });
-    const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
-    const url = new URL(authorize.json<{ authorization_url: string }>().authorization_url);
+    const { authorizationUrl: url, cookie } = await harness.startLogin();
     const form = new URLSearchParams(url.searchParams);
     form.set('account', 'maralindqvist');
     form.set('consent', 'allow');
@@ -35,7 +34,10 @@ describe('login when Spotify cannot be reached after the code exchange', () => {
       redirect: 'manual',
     });
     const redirect = new URL(consent.headers.get('location') ?? '');
-    const callback = await harness.app.inject({ url: `${redirect.pathname}${redirect.search}` });
+    const callback = await harness.app.inject({
+      url: `${redirect.pathname}${redirect.search}`,
+      headers: { cookie },
+    });
     const target = new URL(String(callback.headers.location), 'http://x');
     expect(target.pathname).toBe('/error');
     expect(target.searchParams.get('message')).toBe(

@@ -52,16 +52,24 @@ describe('GET /api/spotify/authorize', () => {
     expect(states[0]).not.toBe(states[1]);
   });
 
-  it.each(['//evil.example/x', 'https://evil.example', 'friends', '/\\evil.example'])(
-    'refuses next=%s (no open redirect)',
-    async (next) => {
-      const response = await harness.app.inject({
-        url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json<{ detail: string }>().detail).toMatch(/^Invalid querystring: next/);
-    },
-  );
+  it.each([
+    '//evil.example/x',
+    'https://evil.example',
+    'friends',
+    '/\\evil.example',
+    // Each resolves, as a browser resolves it, to `//evil.example`: another host.
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/\t/evil.example',
+  ])('refuses next=%s (no open redirect)', async (next) => {
+    const response = await harness.app.inject({
+      url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toMatch(/^Invalid querystring: next/);
+  });
 });
 
 describe('the OAuth round trip', () => {
@@ -79,6 +87,60 @@ describe('the OAuth round trip', () => {
       is_admin: false,
       subscribed: true,
     });
+  });
+
+  it('returns to the path a browser would resolve, never leaving the site', async () => {
+    const { location } = await harness.login(PREMIUM, '/a/../friends');
+    expect(location).toBe('/friends?spotify=connected');
+  });
+
+  it('binds the login to the browser that started it with a short-lived cookie', async () => {
+    const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
+    const state = new URL(
+      authorize.json<{ authorization_url: string }>().authorization_url,
+    ).searchParams.get('state');
+    const bound = authorize.cookies.find((c) => c.name === 'earshot_login');
+    expect(bound).toMatchObject({
+      value: state,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/spotify/callback',
+      maxAge: 15 * 60,
+    });
+  });
+
+  it("refuses a callback prepared in another browser (login CSRF): no session, attacker's login unused", async () => {
+    // The attacker starts a login and consents as themselves, but does not follow the callback.
+    const attacker = await harness.startLogin();
+    const form = new URLSearchParams(attacker.authorizationUrl.searchParams);
+    form.set('account', 'sofiamtz');
+    form.set('consent', 'allow');
+    const consent = await fetch(
+      `${attacker.authorizationUrl.origin}${attacker.authorizationUrl.pathname}`,
+      { method: 'POST', body: form, redirect: 'manual' },
+    );
+    const link = new URL(consent.headers.get('location') ?? '');
+    // The victim, signed in and with a login of their own under way, follows the link.
+    const victim = await harness.login(PREMIUM);
+    const ownLogin = await harness.startLogin();
+    for (const cookie of [victim.cookie, `${victim.cookie}; ${ownLogin.cookie}`]) {
+      const callback = await harness.app.inject({
+        url: `${link.pathname}${link.search}`,
+        headers: { cookie },
+      });
+      expect(errorPageMessage(String(callback.headers.location))).toBe(
+        'This login was not started in this browser. Please connect again from here.',
+      );
+      expect(callback.cookies.find((c) => c.name === 'earshot_session')).toBeUndefined();
+    }
+    const stillVictim = await me(victim.cookie);
+    expect(stillVictim.json()).toMatchObject({ name: 'Mara Lindqvist' });
+    // The link still works in the attacker's own browser: nothing was consumed by the refusals.
+    const own = await harness.app.inject({
+      url: `${link.pathname}${link.search}`,
+      headers: { cookie: attacker.cookie },
+    });
+    expect(own.cookies.find((c) => c.name === 'earshot_session')).toBeDefined();
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit random id', async () => {
@@ -122,8 +184,7 @@ describe('the OAuth round trip', () => {
 
 describe('GET /api/spotify/callback failures go to the error page', () => {
   it('when the user cancels on Spotify', async () => {
-    const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
-    const url = new URL(authorize.json<{ authorization_url: string }>().authorization_url);
+    const { authorizationUrl: url, cookie } = await harness.startLogin();
     const form = new URLSearchParams(url.searchParams);
     form.set('account', PREMIUM);
     form.set('consent', 'deny');
@@ -134,7 +195,10 @@ describe('GET /api/spotify/callback failures go to the error page', () => {
     });
     const redirect = new URL(consent.headers.get('location') ?? '');
     expect(redirect.searchParams.get('error')).toBe('access_denied');
-    const callback = await harness.app.inject({ url: `${redirect.pathname}${redirect.search}` });
+    const callback = await harness.app.inject({
+      url: `${redirect.pathname}${redirect.search}`,
+      headers: { cookie },
+    });
     expect(callback.statusCode).toBe(303);
     expect(errorPageMessage(String(callback.headers.location))).toBe(
       'Spotify access was not granted.',
@@ -144,7 +208,10 @@ describe('GET /api/spotify/callback failures go to the error page', () => {
 
   it('when the state is unknown, missing or already used', async () => {
     for (const query of ['code=abc&state=forged', 'code=abc', '']) {
-      const callback = await harness.app.inject({ url: `/api/spotify/callback?${query}` });
+      const callback = await harness.app.inject({
+        url: `/api/spotify/callback?${query}`,
+        headers: { cookie: 'earshot_login=forged' },
+      });
       expect(errorPageMessage(String(callback.headers.location))).toBe(
         'This login link has expired. Please connect again.',
       );
@@ -152,12 +219,11 @@ describe('GET /api/spotify/callback failures go to the error page', () => {
   });
 
   it('when Spotify refuses the code', async () => {
-    const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
-    const state = new URL(
-      authorize.json<{ authorization_url: string }>().authorization_url,
-    ).searchParams.get('state');
+    const { authorizationUrl, cookie } = await harness.startLogin();
+    const state = authorizationUrl.searchParams.get('state');
     const callback = await harness.app.inject({
       url: `/api/spotify/callback?code=not-a-real-code&state=${state}`,
+      headers: { cookie },
     });
     expect(errorPageMessage(String(callback.headers.location))).toMatch(
       /^Could not connect to Spotify: /,

@@ -32,6 +32,7 @@ function importRun(overrides: Partial<ImportProgress> = {}): ImportProgress {
     errors: [],
     created_at: '2026-03-02T10:00:00.000Z',
     finished_at: null,
+    interrupted: false,
     ...overrides,
   };
 }
@@ -293,6 +294,21 @@ describe('/spotify/import progress and summary', () => {
     expect(await screen.findByRole('heading', { name: 'Your last import' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(figure(card('Upload your export'), 'Plays imported')).toHaveTextContent('10,234');
+  });
+
+  it('says so when the import was interrupted by a restart and resumes by itself', async () => {
+    importApi(
+      json(200, {
+        ...idle,
+        current: importRun({ state: 'running', files_done: 1, interrupted: true }),
+      }),
+    );
+    renderApp('/spotify/import');
+    const progress = await screen.findByRole('heading', { name: 'Import interrupted, resuming…' });
+    expect(progress).toBeInTheDocument();
+    expect(
+      screen.getByText(/The server restarted during the import\. It resumes by itself/),
+    ).toBeInTheDocument();
   });
 
   it('sums up plays added, rows read and why rows were skipped, in plain words', async () => {

@@ -14,6 +14,8 @@ export const importProgress = z
     errors: z.array(z.string()),
     created_at: z.string(),
     finished_at: z.string().nullable(),
+    /** Running, but its worker stopped (a crash or restart): another resumes it within seconds. */
+    interrupted: z.boolean(),
   })
   .meta({ id: 'ImportProgress' });
 export type ImportProgress = z.infer<typeof importProgress>;

@@ -140,9 +140,15 @@ describe('export downloads', () => {
       `/sandbox/exports/${ACCOUNT}/extended-streaming-history.zip?years=1.5`,
       400,
     ],
-  ])('refuses %s', async (_case, url, status) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(status);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-  });
+  ])(
+    'refuses %s: a page for browsers, {"detail"} for other clients',
+    async (_case, url, status) => {
+      const browser = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(browser.statusCode).toBe(status);
+      expect(browser.headers['content-type']).toBe('text/html; charset=utf-8');
+      const client = await get(url);
+      expect(client.statusCode).toBe(status);
+      expect(client.json()).toEqual({ detail: expect.any(String) });
+    },
+  );
 });

@@ -223,6 +223,18 @@ export async function startJobRunner(
   async function dispatchImports() {
     const imports = await leaseImports(db);
     if (imports.length === 0) return;
+    // The job of a worker that died stays active in pg-boss until it expires (15 minutes), and
+    // while it does the import's new job cannot start. The stale heartbeat proved it dead.
+    const orphans = await pool.query<{ id: string }>(
+      `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND singleton_key = ANY($2)`,
+      [QUEUES.importHistory, imports],
+    );
+    if (orphans.rows.length > 0) {
+      await boss.fail(
+        QUEUES.importHistory,
+        orphans.rows.map((row) => row.id),
+      );
+    }
     await boss.insert(
       imports.map((importId) => ({
         name: QUEUES.importHistory,

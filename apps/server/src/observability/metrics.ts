@@ -13,6 +13,7 @@ export interface Metrics {
   queueDepth: Gauge<'queue'>;
   playsStored: Counter<'source'>;
   activityCache: Counter<'result'>;
+  profileCache: Counter<'result'>;
 }
 
 export function createMetrics(): Metrics {
@@ -67,6 +68,12 @@ export function createMetrics(): Metrics {
     activityCache: new Counter({
       name: 'earshot_activity_cache_requests_total',
       help: 'Feed pages (recent plays, likes) answered from memory (hit) or read (miss, bypass).',
+      labelNames: ['result'],
+      registers,
+    }),
+    profileCache: new Counter({
+      name: 'earshot_profile_cache_requests_total',
+      help: 'Public profiles for visitors answered from memory (hit) or read (miss, bypass).',
       labelNames: ['result'],
       registers,
     }),

@@ -19,12 +19,14 @@ export class ActivityPageCache {
   readonly #changes: DataChanges;
   readonly #pages: LRUCache<string, CachedPage> | undefined;
 
-  constructor(changes: DataChanges, maxBytes: number) {
+  /** `maxAgeMs`: for answers that also change with time (e.g. "the last 30 days"); 0: none. */
+  constructor(changes: DataChanges, maxBytes: number, maxAgeMs = 0) {
     this.#changes = changes;
     this.#pages =
       maxBytes > 0
         ? new LRUCache<string, CachedPage>({
             maxSize: maxBytes,
+            ttl: maxAgeMs,
             // UTF-16 in memory, plus the ids and the entry itself.
             sizeCalculation: (page) => page.json.length * 2 + page.dependsOn.length * 80 + 200,
           })

@@ -78,14 +78,26 @@ function encodeCursor(cursor: Cursor): string {
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Refuses any cursor this service could not have written: a forged one never reaches SQL. */
 function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value) return undefined;
-  const [ms, userId, trackId] = Buffer.from(value, 'base64url').toString('utf8').split('.');
+  // Track ids are the catalogue's text: everything after the user id, dots included.
+  const [ms, userId, ...trackParts] = Buffer.from(value, 'base64url').toString('utf8').split('.');
+  const trackId = trackParts.join('.');
   const at = new Date(Number(ms));
-  if (!userId || trackId === undefined || Number.isNaN(at.getTime())) {
+  const wellFormed =
+    /^\d{1,15}$/.test(ms ?? '') &&
+    !Number.isNaN(at.getTime()) &&
+    UUID.test(userId ?? '') &&
+    trackId.length > 0 &&
+    trackId.length <= 200 &&
+    !/[\p{Cc}\uFFFD]/u.test(trackId);
+  if (!wellFormed) {
     throw new HttpError(400, 'Invalid before cursor: use next_before of the previous page.');
   }
-  return { at, userId, trackId };
+  return { at, userId: userId!, trackId };
 }
 
 /** How one kind of activity is stored: plays, or likes (saved tracks). */

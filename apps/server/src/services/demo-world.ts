@@ -36,7 +36,8 @@ export async function seedDemoWorld(deps: DemoWorldDependencies): Promise<number
 
   const userIds = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) {
-    const authorization = new URL(await startLogin(db, spotify.config, '/'));
+    const login = await startLogin(db, spotify.config, '/');
+    const authorization = new URL(login.url);
     // The authorize request's own fields; the control API implies response_type=code.
     const { response_type: _code, ...query } = Object.fromEntries(authorization.searchParams);
     const response = await fetch(`${controlUrl}/authorize`, {
@@ -51,10 +52,17 @@ export async function seedDemoWorld(deps: DemoWorldDependencies): Promise<number
       throw new Error(`The sandbox refused consent for ${account.id}: ${await response.text()}`);
     }
     const redirect = new URL(consent.parse(await response.json()).redirect_to);
-    const { user } = await completeLogin(db, spotify, cipher, {
-      code: redirect.searchParams.get('code') ?? undefined,
-      state: redirect.searchParams.get('state') ?? undefined,
-    });
+    const { user } = await completeLogin(
+      db,
+      spotify,
+      cipher,
+      {
+        code: redirect.searchParams.get('code') ?? undefined,
+        state: redirect.searchParams.get('state') ?? undefined,
+      },
+      // This process is the browser that started the login.
+      login.state,
+    );
     await syncSoon(db, user.id);
     userIds.set(account.id, user.id);
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { SpotifyConfig } from '../config';
 import type { Db } from '../db/client';
@@ -11,12 +11,21 @@ import type { TokenCipher } from './token-cipher';
 import { upsertSpotifyUser } from './users';
 
 /** How long a user may spend on Spotify's consent page before the attempt expires. */
-const LOGIN_ATTEMPT_TTL_MS = 15 * 60 * 1000;
+export const LOGIN_ATTEMPT_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Holds the `state` of the login this browser started: a callback is accepted only from the
+ * browser that began it, so nobody can log a victim into the attacker's account (login CSRF).
+ */
+export const LOGIN_STATE_COOKIE = 'earshot_login';
 
 /** A login that cannot complete; `message` is shown to the user on the error page. */
 export class LoginError extends Error {}
 
-/** Records a new OAuth attempt (state + PKCE verifier) and returns Spotify's authorization URL. */
+/**
+ * Records a new OAuth attempt (state + PKCE verifier); answers Spotify's authorization URL and the
+ * state, which the browser keeps in `LOGIN_STATE_COOKIE`.
+ */
 export async function startLogin(db: Db, spotify: SpotifyConfig, returnTo: string) {
   const state = randomBytes(24).toString('base64url');
   const { verifier, challenge } = createPkcePair();
@@ -27,7 +36,13 @@ export async function startLogin(db: Db, spotify: SpotifyConfig, returnTo: strin
     returnTo,
     expiresAt: new Date(Date.now() + LOGIN_ATTEMPT_TTL_MS),
   });
-  return authorizationUrl(spotify, { state, codeChallenge: challenge });
+  return { state, url: authorizationUrl(spotify, { state, codeChallenge: challenge }) };
+}
+
+function sameState(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The attempt for `state`, consumed: a state is good for one callback only. */
@@ -44,15 +59,22 @@ export interface CallbackParams {
 }
 
 /**
- * Completes Spotify's redirect: checks `state`, exchanges the code with its PKCE verifier,
- * reads the profile and stores the user. Returns where the browser should go next.
+ * Completes Spotify's redirect: checks that `state` is the one this browser started with
+ * (`browserState`, from its cookie), exchanges the code with its PKCE verifier, reads the profile
+ * and stores the user. Returns where the browser should go next.
  */
 export async function completeLogin(
   db: Db,
   spotify: SpotifyClient,
   cipher: TokenCipher,
   params: CallbackParams,
+  browserState: string | undefined,
 ): Promise<{ user: UserRow; returnTo: string }> {
+  if (params.state && !(browserState && sameState(params.state, browserState))) {
+    throw new LoginError(
+      'This login was not started in this browser. Please connect again from here.',
+    );
+  }
   const attempt = params.state ? await takeLoginAttempt(db, params.state) : undefined;
   if (params.error) {
     throw new LoginError(

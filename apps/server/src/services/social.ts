@@ -150,7 +150,10 @@ export async function incomingRequests(db: Db, viewer: string): Promise<PendingR
   return rows.map((user) => ({ user }));
 }
 
-/** Friends and requests both ways, with each person's like count and latest play. */
+/**
+ * Friends and requests both ways, with each person's like count; the latest play only of
+ * friends: when someone listens is for friends to see, not for anyone who sends a request.
+ */
 export async function friendList(db: Db, viewer: string): Promise<Friend[]> {
   const likes = sql<number>`(SELECT count(*)::int FROM ${savedTracks} WHERE ${savedTracks.userId} = ${users.id})`;
   const lastPlay = sql<
@@ -162,11 +165,12 @@ export async function friendList(db: Db, viewer: string): Promise<Friend[]> {
     name: users.name,
     picture: users.picture,
     likes,
-    lastPlay,
+    lastPlay: sql<string | null>`NULL`,
   };
+  const friend = { ...person, lastPlay };
   const [accepted, requested, pending] = await Promise.all([
     db
-      .select(person)
+      .select(friend)
       .from(friendships)
       .innerJoin(users, eq(users.id, friendships.friendId))
       .where(eq(friendships.userId, viewer)),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { startSandboxServer } from '@earshot/spotify-sandbox/main';
 import type { SandboxServerOptions } from '@earshot/spotify-sandbox/main';
 import type { SandboxClient } from '@earshot/spotify-sandbox/plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -30,6 +30,8 @@ export interface Harness {
     path: string,
     body?: unknown,
   ): Promise<Response>;
+  /** Asks for Spotify's authorization URL as a browser does; answers it and the login cookie. */
+  startLogin(next?: string): Promise<StartedLogin>;
   /** Logs in through the full OAuth round trip as a sandbox account; returns the cookie header. */
   login(accountId: string, next?: string): Promise<LoginResult>;
   /** Logs in as a sandbox account and answers its cookie header and Earshot user id. */
@@ -40,6 +42,12 @@ export interface Harness {
 export interface Viewer {
   cookie: string;
   id: string;
+}
+
+export interface StartedLogin {
+  authorizationUrl: URL;
+  /** The cookie header binding the login to this "browser", for the callback. */
+  cookie: string;
 }
 
 export interface LoginResult {
@@ -62,6 +70,8 @@ export async function startHarness(
     http?: Partial<SpotifyHttpOptions>;
     /** A built web app to serve (default: apps/web/dist, if it was built). */
     webDistDir?: string;
+    /** The app's logger options (default: silent, or TEST_LOG's level). */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<Harness> {
   const sandbox = await startSandboxServer({
@@ -91,7 +101,7 @@ export async function startHarness(
   );
   const cipher = createTokenCipher(randomBytes(32));
   // TEST_LOG=error (or another level) shows the server's logs while debugging a test.
-  const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
+  const logger = options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false);
   const app = await buildApp({
     config,
     db: database.db,
@@ -102,14 +112,21 @@ export async function startHarness(
     logger,
   });
 
-  async function login(accountId: string, next = '/'): Promise<LoginResult> {
+  async function startLogin(next = '/'): Promise<StartedLogin> {
     const authorize = await app.inject({
       url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
     });
     expect(authorize.statusCode).toBe(200);
-    const authorizationUrl = new URL(
-      authorize.json<{ authorization_url: string }>().authorization_url,
-    );
+    const bound = authorize.cookies.find((cookie) => cookie.name === 'earshot_login');
+    expect(bound, 'no login cookie').toBeDefined();
+    return {
+      authorizationUrl: new URL(authorize.json<{ authorization_url: string }>().authorization_url),
+      cookie: `earshot_login=${bound?.value}`,
+    };
+  }
+
+  async function login(accountId: string, next = '/'): Promise<LoginResult> {
+    const { authorizationUrl, cookie: loginCookie } = await startLogin(next);
     const form = new URLSearchParams(authorizationUrl.searchParams);
     form.set('account', accountId);
     form.set('consent', 'allow');
@@ -120,7 +137,10 @@ export async function startHarness(
     });
     expect(consent.status).toBe(303);
     const redirect = new URL(consent.headers.get('location') ?? '');
-    const callback = await app.inject({ url: `${redirect.pathname}${redirect.search}` });
+    const callback = await app.inject({
+      url: `${redirect.pathname}${redirect.search}`,
+      headers: { cookie: loginCookie },
+    });
     expect(callback.statusCode).toBe(303);
     const session = callback.cookies.find((cookie) => cookie.name === 'earshot_session');
     expect(session, `no session cookie; went to ${callback.headers.location}`).toBeDefined();
@@ -153,6 +173,7 @@ export async function startHarness(
           headers: { 'content-type': 'application/json' },
         }),
       }),
+    startLogin,
     login,
     signIn,
     async close() {

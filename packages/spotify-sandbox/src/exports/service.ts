@@ -113,15 +113,18 @@ export function exportsService({ world, clock, publicUrl }: ExportsDeps): Fastif
     write: Export,
   ): FastifyReply {
     const { accountId } = request.params;
-    if (!world.account(accountId)) {
-      return sendPage(reply, 404, exportErrorPage('No such account in this sandbox.'));
-    }
+    /** The page for a browser following the form; `{"detail"}` for any other client. */
+    const refuse = (status: number, message: string) =>
+      (request.headers.accept ?? '').includes('text/html')
+        ? sendPage(reply, status, exportErrorPage(message))
+        : reply.code(status).header('cache-control', 'no-store').send({ detail: message });
+    if (!world.account(accountId)) return refuse(404, 'No such account in this sandbox.');
     const body = new PassThrough();
     let job: Promise<ExportSummary>;
     try {
       job = write(accountId, queryParams(request.url), body);
     } catch (error) {
-      if (error instanceof BadRequest) return sendPage(reply, 400, exportErrorPage(error.message));
+      if (error instanceof BadRequest) return refuse(400, error.message);
       throw error;
     }
     job.catch((error: unknown) => {

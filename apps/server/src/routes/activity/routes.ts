@@ -1,21 +1,13 @@
 import { activityPage, activityQuery, likeRequest, likeResponse } from '@earshot/contract/activity';
 import { errorBody } from '@earshot/contract/errors';
-import type { FastifyReply } from 'fastify';
 import { signedInUser } from '../../http/auth';
+import { sendJsonText } from '../../http/json-text';
 import { likedActivity, recentActivity, type ActivityParams } from '../../services/activity';
 import { ActivityPageCache } from '../../services/activity-cache';
 import { setLiked } from '../../services/likes';
 import { friendIds } from '../../services/social';
 import { tokenSourceFor } from '../../services/spotify-tokens';
 import type { RoutePlugin } from '../context';
-
-/**
- * Sends JSON text as it is: a cached page was shaped by the service's contract types when it was
- * read (the route's type provider only knows the parsed shape).
- */
-function sendJsonText(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 

@@ -3,23 +3,41 @@ import {
   authorizationResponse,
   authorizeQuery,
   oauthCallbackQuery,
+  resolveReturnPath,
   streamingStats,
 } from '@earshot/contract/spotify';
 import { signedInUser } from '../../http/auth';
 import { syncSoon } from '../../services/sync-schedule';
-import { LoginError, completeLogin, startLogin } from '../../services/login';
+import {
+  LOGIN_ATTEMPT_TTL_MS,
+  LOGIN_STATE_COOKIE,
+  LoginError,
+  completeLogin,
+  startLogin,
+} from '../../services/login';
 import { createSession } from '../../services/sessions';
 import { spotifyConnectionActive } from '../../services/users';
 import type { RoutePlugin } from '../context';
 
-/** Adds `spotify=connected` to a return path, keeping its own query and fragment. */
+/**
+ * Adds `spotify=connected` to a return path, keeping its own query and fragment. The path is
+ * resolved again as the browser will: anything leading off the site returns home instead.
+ */
 function withConnectedFlag(returnTo: string): string {
-  const url = new URL(returnTo, 'http://earshot.invalid');
+  const url = new URL(resolveReturnPath(returnTo) ?? '/', 'http://earshot.invalid');
   url.searchParams.set('spotify', 'connected');
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export const spotifyRoutes: RoutePlugin = async (app, { db, cipher, auth, spotify }) => {
+export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth, spotify }) => {
+  // Sent back only to the callback; Lax: Spotify's redirect to it is a top-level navigation.
+  const loginCookie = {
+    path: '/api/spotify/callback',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+
   app.get(
     '/api/spotify/authorize',
     {
@@ -31,9 +49,14 @@ export const spotifyRoutes: RoutePlugin = async (app, { db, cipher, auth, spotif
         response: { 200: authorizationResponse, 400: errorBody, 429: errorBody },
       },
     },
-    async (request) => ({
-      authorization_url: await startLogin(db, spotify.config, request.query.next),
-    }),
+    async (request, reply) => {
+      const { state, url } = await startLogin(db, spotify.config, request.query.next);
+      reply.setCookie(LOGIN_STATE_COOKIE, state, {
+        ...loginCookie,
+        maxAge: LOGIN_ATTEMPT_TTL_MS / 1000,
+      });
+      return { authorization_url: url };
+    },
   );
 
   app.get(
@@ -47,8 +70,16 @@ export const spotifyRoutes: RoutePlugin = async (app, { db, cipher, auth, spotif
       },
     },
     async (request, reply) => {
+      const browserState = request.cookies[LOGIN_STATE_COOKIE];
+      reply.clearCookie(LOGIN_STATE_COOKIE, loginCookie);
       try {
-        const { user, returnTo } = await completeLogin(db, spotify, cipher, request.query);
+        const { user, returnTo } = await completeLogin(
+          db,
+          spotify,
+          cipher,
+          request.query,
+          browserState,
+        );
         auth.setSessionCookie(reply, await createSession(db, user.id));
         await syncSoon(db, user.id);
         return reply.redirect(withConnectedFlag(returnTo), 303);

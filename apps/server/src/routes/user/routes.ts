@@ -3,13 +3,27 @@ import { publicProfile } from '@earshot/contract/profile';
 import { currentUser, usernameUpdate, usernameUpdated } from '@earshot/contract/user';
 import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
-import { friendshipStatus } from '../../services/social';
-import { profileStats, tasteMatch } from '../../services/stats';
+import { ActivityPageCache } from '../../services/activity-cache';
+import { publicProfileOf } from '../../services/public-profile';
 import { changeUsername, findUserByHandle, toCurrentUser } from '../../services/users';
 import { HttpError } from '../../errors';
+import { sendJsonText } from '../../http/json-text';
 import type { RoutePlugin } from '../context';
 
-export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
+/** The visitors' profiles also change with time ("last 30 days", weekly plays): a minute at most. */
+const VISITOR_PROFILE_MAX_AGE_MS = 60_000;
+/** Memory for visitors' profiles as sent (about 5 KB each). */
+const VISITOR_PROFILE_CACHE_BYTES = 16 * 1024 * 1024;
+
+export const userRoutes: RoutePlugin = async (app, { config, db, changes, auth, metrics }) => {
+  // Anyone may look at a profile without logging in, often many at once: for visitors it is
+  // kept as sent until its owner's data or the catalogue changes (see decision 0011).
+  const visitorProfiles = new ActivityPageCache(
+    changes,
+    config.activityCacheBytes > 0 ? VISITOR_PROFILE_CACHE_BYTES : 0,
+    VISITOR_PROFILE_MAX_AGE_MS,
+  );
+
   app.get(
     '/api/user/me',
     {
@@ -50,24 +64,25 @@ export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
         response: { 200: publicProfile, 404: errorBody },
       },
     },
-    async (request) => {
-      const user = await findUserByHandle(db, request.params.id);
-      if (!user) throw new HttpError(404, 'Profile not found');
-      const viewer = request.user;
-      const friendship = viewer ? await friendshipStatus(db, viewer.id, user.id) : null;
-      const isFriend = friendship === 'friends';
-      return {
-        user: {
-          id: user.id,
-          name: user.name,
-          username: user.username,
-          picture: user.picture,
-          is_friend: isFriend,
-        },
-        friendship,
-        taste_match: isFriend && viewer ? await tasteMatch(db, viewer.id, user.id) : null,
-        stats: await profileStats(db, user.id, isFriend || friendship === 'self'),
+    async (request, reply) => {
+      const findProfileOwner = async () => {
+        const user = await findUserByHandle(db, request.params.id);
+        if (!user) throw new HttpError(404, 'Profile not found');
+        return user;
       };
+      if (request.user) return publicProfileOf(db, await findProfileOwner(), request.user);
+      let ownerId = '';
+      const { json, result } = await visitorProfiles.page(
+        request.params.id.toLowerCase(),
+        async () => {
+          const owner = await findProfileOwner();
+          ownerId = owner.id;
+          return JSON.stringify(await publicProfileOf(db, owner, null));
+        },
+        async () => [ownerId],
+      );
+      metrics.profileCache.inc({ result });
+      return sendJsonText(reply, json);
     },
   );
 };

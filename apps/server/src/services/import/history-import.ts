@@ -18,8 +18,10 @@ export interface ImportSettings {
   limits: ArchiveLimits;
 }
 
-/** A running import renews its heartbeat at least this often; older means its worker died. */
-export const IMPORT_HEARTBEAT_STALE_SEC = 60;
+/** A running import renews its heartbeat this often, whatever the size of the file it reads. */
+export const IMPORT_HEARTBEAT_SEC = 5;
+/** A heartbeat older than this means the import's worker died: another one resumes it. */
+export const IMPORT_HEARTBEAT_STALE_SEC = 20;
 
 const queuedListeners = new Set<() => void>();
 
@@ -44,6 +46,9 @@ export function toProgress(row: HistoryImportRow): ImportProgress {
     errors: row.errors,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
+    interrupted:
+      row.state === 'running' &&
+      Date.now() - row.heartbeatAt.getTime() > IMPORT_HEARTBEAT_STALE_SEC * 1000,
   };
 }
 
@@ -80,8 +85,18 @@ export async function importStatus(
 /** Refuses an upload early when another import runs or the cool-down is not over. */
 export async function assertMayImport(db: Db, userId: string, settings: ImportSettings) {
   const status = await importStatus(db, userId, settings);
-  if (status.current && ['queued', 'running'].includes(status.current.state)) {
-    throw new HttpError(409, 'An import is already running. Wait for it to finish.');
+  const current = status.current;
+  if (current?.interrupted) {
+    throw new HttpError(
+      409,
+      'Your last import was interrupted by a restart and resumes by itself within a minute. Wait for it to finish.',
+    );
+  }
+  if (current && ['queued', 'running'].includes(current.state)) {
+    throw new HttpError(
+      409,
+      `An import is already running (${current.files_done} of ${current.files_total} files done). Wait for it to finish.`,
+    );
   }
   if (status.full_history_sync_wait > 0) {
     const minutes = Math.ceil(status.full_history_sync_wait / 60);
@@ -192,6 +207,13 @@ export async function runHistoryImport(
     .update(historyImports)
     .set({ state: 'running', heartbeatAt: new Date() })
     .where(eq(historyImports.id, importId));
+  // Alive is not the same as done with a file: a large file must not make the import look dead.
+  const heartbeat = setInterval(() => {
+    db.update(historyImports)
+      .set({ heartbeatAt: new Date() })
+      .where(and(eq(historyImports.id, importId), eq(historyImports.state, 'running')))
+      .catch((error: unknown) => log.warn({ importId, err: error }, 'import heartbeat failed'));
+  }, IMPORT_HEARTBEAT_SEC * 1000);
   const catalogue = new ImportCatalogue();
   const read = (index: number) => {
     if (index >= job.files.length) return undefined;
@@ -235,6 +257,7 @@ export async function runHistoryImport(
     await finish(db, importId, 'failed', 'The import failed unexpectedly. Please upload again.');
     throw error;
   } finally {
+    clearInterval(heartbeat);
     const [row] = await db
       .select({ state: historyImports.state })
       .from(historyImports)

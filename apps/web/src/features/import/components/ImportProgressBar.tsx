@@ -8,7 +8,11 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
   return (
     <section className="card import-card" aria-labelledby="import-progress-title">
       <h2 id="import-progress-title" className="card__title">
-        {progress.state === 'queued' ? 'Import waiting to start…' : 'Importing your history…'}
+        {progress.interrupted
+          ? 'Import interrupted, resuming…'
+          : progress.state === 'queued'
+            ? 'Import waiting to start…'
+            : 'Importing your history…'}
       </h2>
       <div
         className="import-progress"
@@ -37,7 +41,11 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
           <dd>{formatCount(progress.plays_added)}</dd>
         </div>
       </dl>
-      <p className="import-muted">You can leave this page; the import carries on.</p>
+      <p className="import-muted">
+        {progress.interrupted
+          ? 'The server restarted during the import. It resumes by itself within a minute from the last file it finished; nothing is counted twice.'
+          : 'You can leave this page; the import carries on.'}
+      </p>
     </section>
   );
 }
