@@ -1,5 +1,5 @@
 import type { IgnoredList, IgnoreState } from '@earshot/contract/ignore';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { artists, tracks } from '../db/schema/catalog';
 import {
@@ -14,6 +14,26 @@ import { resolveUid } from './catalog';
 import { trackSummaries } from './tracks';
 
 export type IgnoreKind = 'track' | 'artist';
+
+/**
+ * The one rule of what does not count for a user (see docs/product.md, Ignored): the versions of
+ * every song (uid) and the tracks of every artist that the user or the admins ignored. Every
+ * figure that leaves out ignored items (profile stats, the Friends table's likes) uses it, so
+ * they agree. `userId` is a value or a column of the surrounding query.
+ */
+export const ignoredTrackIds = (userId: SQL | string) => sql`
+  SELECT id FROM tracks
+  WHERE uid IN (SELECT uid FROM ignored_tracks WHERE user_id = ${userId}
+                UNION SELECT uid FROM global_ignored_tracks)
+  UNION
+  SELECT track_id FROM track_artists
+  WHERE artist_id IN (SELECT artist_id FROM ignored_artists WHERE user_id = ${userId}
+                      UNION SELECT artist_id FROM global_ignored_artists)`;
+
+/** A user's liked tracks that count: all but the ignored ones. */
+export const countedLikes = (userId: SQL | string) => sql<number>`
+  (SELECT count(*)::int FROM saved_tracks
+   WHERE user_id = ${userId} AND track_id NOT IN (${ignoredTrackIds(userId)}))`;
 
 async function requireKnown(db: Db, kind: IgnoreKind, key: string): Promise<string> {
   if (kind === 'track') {

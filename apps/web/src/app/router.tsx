@@ -7,6 +7,7 @@ import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
+import { IgnoredRoute } from './routes/IgnoredRoute';
 import { ImportRoute } from './routes/ImportRoute';
 import { ProfileRoute } from './routes/ProfileRoute';
 import { SettingsRoute } from './routes/SettingsRoute';
@@ -36,6 +37,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'error', element: <ErrorPage /> },
       { path: 'friends', element: <FriendsRoute /> },
       { path: 'settings', element: <SettingsRoute /> },
+      { path: 'ignored', element: <IgnoredRoute /> },
       { path: 'spotify/import', element: <ImportRoute /> },
       { path: 'user/:handle', element: <ProfileRoute /> },
       { path: '*', element: <NotFoundPage /> },
