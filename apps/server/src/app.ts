@@ -29,6 +29,7 @@ import { installErrorHandling } from './http/errors';
 import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
 import { activityRoutes } from './routes/activity/routes';
+import { adminRoutes } from './routes/admin/routes';
 import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
@@ -144,7 +145,7 @@ export async function buildApp({
     db,
     changes,
     cipher,
-    auth: createAuth(db, changes, config.secureCookies),
+    auth: createAuth(db, changes, config.secureCookies, config.adminEmails),
     spotify,
     metrics,
   };
@@ -157,6 +158,7 @@ export async function buildApp({
     friendshipRoutes,
     activityRoutes,
     ignoreRoutes,
+    adminRoutes,
     metricsRoutes,
   ];
   for (const routes of areas) {

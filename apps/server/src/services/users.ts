@@ -128,6 +128,11 @@ export async function spotifyConnectionActive(db: Db, userId: string): Promise<b
   return account?.status === 'active';
 }
 
+/** Admins are the users whose Spotify e-mail is listed in ADMIN_EMAILS. */
+export function isAdminEmail(email: string | null, adminEmails: ReadonlySet<string>): boolean {
+  return email !== null && adminEmails.has(email.toLowerCase());
+}
+
 export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): CurrentUser {
   return {
     id: user.id,
@@ -135,7 +140,7 @@ export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): 
     username: user.username,
     name: user.name,
     picture: user.picture,
-    is_admin: user.email !== null && adminEmails.has(user.email.toLowerCase()),
+    is_admin: isAdminEmail(user.email, adminEmails),
     subscribed: user.subscribed,
   };
 }
