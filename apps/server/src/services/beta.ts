@@ -1,6 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { betaRequests } from '../db/schema/beta';
+import { users } from '../db/schema/users';
+import type { PrivateUser } from '../spotify/schemas';
+import { isAdminEmail } from './users';
 
 /**
  * Records a request for beta access, once per address. A repeat changes nothing, and the caller
@@ -44,4 +47,25 @@ export async function isBetaAccepted(db: Db, email: string): Promise<boolean> {
     .from(betaRequests)
     .where(and(eq(betaRequests.email, email.toLowerCase()), isNotNull(betaRequests.acceptedAt)));
   return row !== undefined;
+}
+
+/**
+ * Invite-only mode: who may log in. Existing accounts keep their access; a new account needs an
+ * admin's address or an accepted beta request. Without an e-mail (Spotify hides it from apps in
+ * Development Mode, which Spotify itself limits to the users listed in its dashboard) nobody
+ * new can be matched, so nobody new is let in.
+ */
+export async function admitsInviteOnly(
+  db: Db,
+  profile: PrivateUser,
+  adminEmails: ReadonlySet<string>,
+): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.spotifyId, profile.id));
+  if (existing) return true;
+  const email = profile.email ?? null;
+  if (email === null) return false;
+  return isAdminEmail(email, adminEmails) || (await isBetaAccepted(db, email));
 }

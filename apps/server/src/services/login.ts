@@ -8,6 +8,7 @@ import { authorizationUrl, createPkcePair } from '../spotify/accounts';
 import type { SpotifyClient } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
 import type { TokenCipher } from './token-cipher';
+import type { PrivateUser } from '../spotify/schemas';
 import { upsertSpotifyUser } from './users';
 
 /** How long a user may spend on Spotify's consent page before the attempt expires. */
@@ -15,6 +16,16 @@ const LOGIN_ATTEMPT_TTL_MS = 15 * 60 * 1000;
 
 /** A login that cannot complete; `message` is shown to the user on the error page. */
 export class LoginError extends Error {}
+
+/** Invite-only mode refused to create an account for this Spotify user. */
+export class NotInvitedError extends LoginError {
+  constructor() {
+    super('Earshot is invite-only for now.');
+  }
+}
+
+/** Whether a Spotify user may log in (invite-only mode); absent when everyone may. */
+export type Admission = (profile: PrivateUser) => Promise<boolean>;
 
 /** Records a new OAuth attempt (state + PKCE verifier) and returns Spotify's authorization URL. */
 export async function startLogin(db: Db, spotify: SpotifyConfig, returnTo: string) {
@@ -52,6 +63,7 @@ export async function completeLogin(
   spotify: SpotifyClient,
   cipher: TokenCipher,
   params: CallbackParams,
+  admission?: Admission,
 ): Promise<{ user: UserRow; returnTo: string }> {
   const attempt = params.state ? await takeLoginAttempt(db, params.state) : undefined;
   if (params.error) {
@@ -67,6 +79,7 @@ export async function completeLogin(
     const token = await spotify.exchangeAuthorizationCode(params.code, attempt.codeVerifier);
     if (!token.refresh_token) throw new LoginError('Spotify did not grant lasting access.');
     const profile = await spotify.currentUser(token.access_token);
+    if (admission && !(await admission(profile))) throw new NotInvitedError();
     const user = await upsertSpotifyUser(db, cipher, profile, {
       ...token,
       refresh_token: token.refresh_token,

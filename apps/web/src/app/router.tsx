@@ -5,6 +5,7 @@ import { NotFoundPage } from '../features/error-pages/components/NotFoundPage';
 import type { ActivityFeed } from '../features/activity/api/activityFeed';
 import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
+import { BetaRoute } from './routes/BetaRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { IgnoredRoute } from './routes/IgnoredRoute';
@@ -39,6 +40,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'settings', element: <SettingsRoute /> },
       { path: 'ignored', element: <IgnoredRoute /> },
       { path: 'spotify/import', element: <ImportRoute /> },
+      { path: 'spotify/beta', element: <BetaRoute /> },
       { path: 'user/:handle', element: <ProfileRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],

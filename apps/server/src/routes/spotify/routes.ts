@@ -6,8 +6,15 @@ import {
   streamingStats,
 } from '@earshot/contract/spotify';
 import { signedInUser } from '../../http/auth';
+import { admitsInviteOnly } from '../../services/beta';
+import {
+  LoginError,
+  NotInvitedError,
+  completeLogin,
+  startLogin,
+  type Admission,
+} from '../../services/login';
 import { syncSoon } from '../../services/sync-schedule';
-import { LoginError, completeLogin, startLogin } from '../../services/login';
 import { createSession } from '../../services/sessions';
 import { spotifyConnectionActive } from '../../services/users';
 import type { RoutePlugin } from '../context';
@@ -19,7 +26,7 @@ function withConnectedFlag(returnTo: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export const spotifyRoutes: RoutePlugin = async (app, { db, cipher, auth, spotify }) => {
+export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth, spotify }) => {
   app.get(
     '/api/spotify/authorize',
     {
@@ -48,11 +55,23 @@ export const spotifyRoutes: RoutePlugin = async (app, { db, cipher, auth, spotif
     },
     async (request, reply) => {
       try {
-        const { user, returnTo } = await completeLogin(db, spotify, cipher, request.query);
+        const admission: Admission | undefined = config.betaInviteOnly
+          ? (profile) => admitsInviteOnly(db, profile, config.adminEmails)
+          : undefined;
+        const { user, returnTo } = await completeLogin(
+          db,
+          spotify,
+          cipher,
+          request.query,
+          admission,
+        );
         auth.setSessionCookie(reply, await createSession(db, user.id));
         await syncSoon(db, user.id);
         return reply.redirect(withConnectedFlag(returnTo), 303);
       } catch (error) {
+        if (error instanceof NotInvitedError) {
+          return reply.redirect('/spotify/beta?invite=required', 303);
+        }
         if (!(error instanceof LoginError)) request.log.error({ err: error }, 'login failed');
         const message =
           error instanceof LoginError ? error.message : 'Login failed. Please try again.';

@@ -1,13 +1,17 @@
 import { errorBody } from '@earshot/contract/errors';
 import { publicProfile } from '@earshot/contract/profile';
+import { betaEmail, betaRequested } from '@earshot/contract/admin';
 import { currentUser, usernameUpdate, usernameUpdated } from '@earshot/contract/user';
 import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
+import { requestBetaAccess } from '../../services/beta';
 import { friendshipStatus } from '../../services/social';
 import { profileStats, tasteMatch } from '../../services/stats';
 import { changeUsername, findUserByHandle, toCurrentUser } from '../../services/users';
 import { HttpError } from '../../errors';
 import type { RoutePlugin } from '../context';
+
+const BETA_REQUESTED = "Thanks! We'll let you in as soon as an admin accepts your address.";
 
 export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
   app.get(
@@ -37,6 +41,23 @@ export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
     async (request) => ({
       username: await changeUsername(db, signedInUser(request).id, request.body.username),
     }),
+  );
+
+  app.post(
+    '/api/user/beta/request',
+    {
+      config: { rateLimit: { max: 10 } },
+      schema: {
+        tags: ['user'],
+        summary: 'Asks for beta access; answers the same whether or not the address is known',
+        body: betaEmail,
+        response: { 200: betaRequested, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      await requestBetaAccess(db, request.body.email);
+      return { detail: BETA_REQUESTED };
+    },
   );
 
   app.get(
