@@ -40,6 +40,11 @@ export async function acceptBetaAccess(tx: Tx, email: string, adminId: string): 
   return accepted.length > 0;
 }
 
+/** Forgets an address (its owner deleted their account). */
+export async function forgetBetaAddress(tx: Tx, email: string): Promise<void> {
+  await tx.delete(betaRequests).where(eq(betaRequests.email, email.toLowerCase()));
+}
+
 /** Whether an admin accepted the address (invite-only mode lets only these create accounts). */
 export async function isBetaAccepted(db: Db, email: string): Promise<boolean> {
   const [row] = await db

@@ -202,3 +202,18 @@ export async function publicProfileHandles(db: Db, limit: number): Promise<strin
     .limit(limit);
   return rows.map((row) => row.username);
 }
+
+/** The user row, locked until the transaction ends (nothing else changes it meanwhile). */
+export async function lockUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+/**
+ * Deletes the user row; its foreign keys cascade to every row that belongs to the user (plays,
+ * likes, aggregates, friendships both ways, requests, ignores and reports, sessions, Spotify
+ * tokens, imports). Admin decisions stay in the history without their author.
+ */
+export async function deleteUserRow(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, userId));
+}

@@ -1,9 +1,15 @@
 import { errorBody } from '@earshot/contract/errors';
 import { publicProfile } from '@earshot/contract/profile';
 import { betaEmail, betaRequested } from '@earshot/contract/admin';
-import { currentUser, usernameUpdate, usernameUpdated } from '@earshot/contract/user';
+import {
+  accountDeletion,
+  currentUser,
+  usernameUpdate,
+  usernameUpdated,
+} from '@earshot/contract/user';
 import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
+import { deleteAccount } from '../../services/account';
 import { requestBetaAccess } from '../../services/beta';
 import { friendshipStatus } from '../../services/social';
 import { profileStats, tasteMatch } from '../../services/stats';
@@ -41,6 +47,25 @@ export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
     async (request) => ({
       username: await changeUsername(db, signedInUser(request).id, request.body.username),
     }),
+  );
+
+  app.delete(
+    '/api/user/me',
+    {
+      // Authorized before the body is read.
+      preValidation: auth.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Deletes the account and all its data, and logs it out everywhere',
+        body: accountDeletion,
+        response: { 204: z.null(), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(db, signedInUser(request).id, request.body.confirmation);
+      auth.clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CopyLinkField } from '../../../components/ui/CopyLinkField';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { SETTINGS_LINK_COPIED_MS } from '../../../lib/constants';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { StreamingAccountCard, type StreamingConnection } from './StreamingAccountCard';
 import { UsernameEditor } from './UsernameEditor';
 import './settings.css';
@@ -71,6 +72,7 @@ export function SettingsPage({
           Import extended history
         </Link>
       </section>
+      <DeleteAccountCard username={username} />
     </SettingsLayout>
   );
 }
