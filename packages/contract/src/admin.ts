@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What waits for the admins (see docs/product.md, Admin notifications). */
+/** What waits for the admins (see docs/product.md §3, Admin notifications). */
 export const adminNotifications = z
   .object({
     reports: z.object({

@@ -17,7 +17,7 @@ import { trackSummaries } from './tracks';
 export type IgnoreKind = 'track' | 'artist';
 
 /**
- * The one rule of what does not count for a user (see docs/product.md, Ignored): the versions of
+ * The one rule of what does not count for a user (see docs/product.md §2, Ignored): the versions of
  * every song (uid) and the tracks of every artist that the user or the admins ignored. Every
  * figure that leaves out ignored items (profile stats, the Friends table's likes) uses it, so
  * they agree. `userId` is a value or a column of the surrounding query.

@@ -129,7 +129,7 @@ interface AdminNotificationsPanelProps {
 }
 
 /**
- * The admin part of the bell (see docs/product.md, Admin notifications): reported tracks,
+ * The admin part of the bell (see docs/product.md §3, Admin notifications): reported tracks,
  * reported artists and pending beta requests with their buttons, and the decision history.
  */
 export function AdminNotificationsPanel({ data, error }: AdminNotificationsPanelProps) {
