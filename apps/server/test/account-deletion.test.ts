@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { betaRequests } from '../src/db/schema/beta';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
@@ -88,6 +89,96 @@ beforeAll(async () => {
   await db.insert(betaRequests).values({ email: 'tomas.ferreira@example.com' });
 });
 afterAll(() => harness.close());
+
+/** The entries of a ZIP as text, by name. */
+function unzip(buffer: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files = new Map<string, string>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('downloading one’s data', () => {
+  it('answers 401 to visitors', async () => {
+    expect((await call(undefined, 'GET', '/api/user/export')).statusCode).toBe(401);
+  });
+
+  it('holds the profile, plays, likes, friends and ignores as in the database, JSON and CSV', async () => {
+    // Enough plays for several batches.
+    await harness.database.db.execute(sql`
+      INSERT INTO plays (user_id, played_at, track_id, source, ms_played)
+      SELECT ${tomas.id}, timestamptz '2020-01-01' + n * interval '1 minute 0.000123 second',
+             'del0' || (1 + n % 2), 'extended_history', 1000 + n
+      FROM generate_series(1, 12000) AS n`);
+    const answer = await call(tomas, 'GET', '/api/user/export');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/zip');
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="earshot-tomas-ferreira-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = await unzip(answer.rawPayload);
+    expect([...files.keys()].sort()).toEqual(
+      ['friends', 'ignores', 'likes', 'plays', 'profile']
+        .flatMap((name) => [`${name}.csv`, `${name}.json`])
+        .sort(),
+    );
+    const profile = JSON.parse(files.get('profile.json')!) as { username: string; id: string };
+    expect(profile).toMatchObject({ id: tomas.id, username: 'tomas-ferreira' });
+
+    const dbPlays = await harness.database.db.execute<{ played_at: string; ms_played: number }>(sql`
+      SELECT to_char(played_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS played_at,
+             ms_played
+      FROM plays WHERE user_id = ${tomas.id} ORDER BY played_at`);
+    const plays = JSON.parse(files.get('plays.json')!) as {
+      played_at: string;
+      ms_played: number;
+      track: string;
+      artists: string;
+    }[];
+    expect(plays.map((play) => [play.played_at, play.ms_played])).toEqual(
+      dbPlays.rows.map((row) => [row.played_at, row.ms_played]),
+    );
+    expect(plays[0]).toMatchObject({ track: 'Song del02', artists: 'Dune Tape' });
+    const csvLines = files.get('plays.csv')!.trimEnd().split('\r\n');
+    expect(csvLines[0]).toBe('played_at,track_id,track,artists,album,ms_played,source,context_uri');
+    expect(csvLines).toHaveLength(dbPlays.rows.length + 1);
+    expect(csvLines[1]).toBe(
+      `${plays[0]!.played_at},del02,Song del02,Dune Tape,Dunes,1001,extended_history,`,
+    );
+
+    expect(JSON.parse(files.get('likes.json')!)).toEqual([
+      expect.objectContaining({ track_id: 'del01', track: 'Song del01' }),
+    ]);
+    const friends = JSON.parse(files.get('friends.json')!) as {
+      status: string;
+      username: string;
+    }[];
+    expect(friends.map((friend) => [friend.status, friend.username])).toEqual([
+      ['friend', 'mara-lindqvist'],
+      ['request_sent', 'aiko-tanaka'],
+    ]);
+    expect(JSON.parse(files.get('ignores.json')!)).toEqual([
+      expect.objectContaining({ kind: 'track', key: 'del02', name: 'Song del02', reported: true }),
+    ]);
+    expect(files.get('ignores.csv')!.split('\r\n')[0]).toBe('kind,key,name,reported,ignored_at');
+  });
+});
 
 describe('deleting one’s account', () => {
   it('authorizes before reading the confirmation, and needs the typed username', async () => {

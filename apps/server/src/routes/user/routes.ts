@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
 import { deleteAccount } from '../../services/account';
 import { requestBetaAccess } from '../../services/beta';
+import { accountExport } from '../../services/export';
 import { friendshipStatus } from '../../services/social';
 import { profileStats, tasteMatch } from '../../services/stats';
 import { changeUsername, findUserByHandle, toCurrentUser } from '../../services/users';
@@ -65,6 +66,30 @@ export const userRoutes: RoutePlugin = async (app, { config, db, auth }) => {
       await deleteAccount(db, signedInUser(request).id, request.body.confirmation);
       auth.clearSessionCookie(reply);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user/export',
+    {
+      config: { rateLimit: { max: 5 } },
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ['user'],
+        summary:
+          "Downloads the user's data as a ZIP: profile, plays, likes, friends, ignores (JSON and CSV)",
+        // A ZIP stream (application/zip), sent as it is built.
+        response: { 200: z.unknown(), 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="earshot-${user.username}-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(accountExport(db, user));
     },
   );
 

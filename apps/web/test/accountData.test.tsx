@@ -15,6 +15,16 @@ function settingsApi(deleteAnswer = noContent()) {
   });
 }
 
+describe('Settings: Download my data', () => {
+  it('links to the ZIP download', async () => {
+    settingsApi();
+    renderApp('/settings');
+    const link = await screen.findByRole('link', { name: 'Download my data' });
+    expect(link).toHaveAttribute('href', '/api/user/export');
+    expect(link).toHaveAttribute('download');
+  });
+});
+
 describe('Settings: Delete my account', () => {
   it('needs the typed username, deletes, then reloads to / as a visitor', async () => {
     const fetchMock = settingsApi();
