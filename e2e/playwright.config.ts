@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // A demo person to be the admin (the moderation spec).
+      ADMIN_EMAILS: 'aiko.tanaka@example.com',
     },
   },
 });

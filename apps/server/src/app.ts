@@ -30,6 +30,7 @@ import { installErrorHandling } from './http/errors';
 import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
 import { activityRoutes } from './routes/activity/routes';
+import { adminRoutes } from './routes/admin/routes';
 import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
@@ -114,7 +115,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  const auth = createAuth(db, changes, config.secureCookies);
+  const auth = createAuth(db, changes, config.secureCookies, config.adminEmails);
   guardTheBoundary(app, auth);
 
   await app.register(helmet, {
@@ -164,6 +165,7 @@ export async function buildApp({
     friendshipRoutes,
     activityRoutes,
     ignoreRoutes,
+    adminRoutes,
     metricsRoutes,
   ];
   for (const routes of areas) {

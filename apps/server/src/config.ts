@@ -34,6 +34,7 @@ const environment = z.object({
       .optional(),
   ),
   ADMIN_EMAILS: z.string().default(''),
+  BETA_INVITE_ONLY: booleanFlag,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECURE_COOKIES: booleanFlag,
@@ -77,6 +78,8 @@ export interface Config {
   encryptionKey: Buffer | undefined;
   spotify: SpotifyConfig;
   adminEmails: ReadonlySet<string>;
+  /** Only admins and accepted beta addresses may create accounts. */
+  betaInviteOnly: boolean;
   rateLimitPerMinute: number;
   logLevel: string;
   secureCookies: boolean;
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+    betaInviteOnly: e.BETA_INVITE_ONLY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.SECURE_COOKIES || publicUrl.startsWith('https://'),

@@ -46,17 +46,29 @@ describe('API client', () => {
     }
   });
 
-  it.each([401, 403])('sends a %i to /login?next={path and query}', async (status) => {
+  it('sends a 401 to /login?next={path and query}', async () => {
     window.history.replaceState(null, '', '/recent/friends?q=abba&before=2024-01-01');
-    fakeApi({ 'GET /api/recent': json(status, { detail: 'Not logged in' }) });
+    fakeApi({ 'GET /api/recent': json(401, { detail: 'Not logged in' }) });
 
     const failure = requestJson('/api/recent', backendStatus);
 
-    await expect(failure).rejects.toMatchObject({ status, message: 'Not logged in' });
+    await expect(failure).rejects.toMatchObject({ status: 401, message: 'Not logged in' });
     expect(loadPage).toHaveBeenCalledOnce();
     const target = new URL(vi.mocked(loadPage).mock.calls[0]?.[0] ?? '', 'http://earshot.test');
     expect(target.pathname).toBe('/login');
     expect(target.searchParams.get('next')).toBe('/recent/friends?q=abba&before=2024-01-01');
+  });
+
+  it('leaves a 403 (signed in but not allowed) to the caller: no loop through /login', async () => {
+    window.history.replaceState(null, '', '/ignored');
+    fakeApi({ 'GET /api/admin/notifications': json(403, { detail: 'Admins only' }) });
+
+    await expect(requestJson('/api/admin/notifications', backendStatus)).rejects.toMatchObject({
+      status: 403,
+      message: 'Admins only',
+    });
+    expect(loadPage).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/ignored');
   });
 
   it('leaves the 401 to the caller when asked to (the current user)', async () => {

@@ -26,3 +26,12 @@ export const usernameUpdate = z.object({
 export type UsernameUpdate = z.infer<typeof usernameUpdate>;
 
 export const usernameUpdated = z.object({ username: z.string() }).meta({ id: 'UsernameUpdated' });
+
+/**
+ * `DELETE /api/user/me`: the typed confirmation is the account's username (compared ignoring
+ * case and surrounding spaces).
+ */
+export const accountDeletion = z
+  .object({ confirmation: z.string().max(200) })
+  .meta({ id: 'AccountDeletion' });
+export type AccountDeletion = z.infer<typeof accountDeletion>;

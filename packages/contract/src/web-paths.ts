@@ -18,7 +18,9 @@ export const webAppPaths = [
   '/error',
   '/friends',
   '/settings',
+  '/ignored',
   '/spotify/import',
+  '/spotify/beta',
   '/user/:handle',
 ] as const;
 

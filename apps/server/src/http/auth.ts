@@ -11,6 +11,7 @@ import {
   userForSession,
 } from '../services/sessions';
 import { HttpError } from '../errors';
+import { isAdminEmail } from '../services/users';
 
 /** Sessions remembered by this process (a few hundred bytes each). */
 const SESSION_CACHE_ENTRIES = 50_000;
@@ -63,13 +64,23 @@ declare module 'fastify' {
 export interface Auth {
   /** preHandler: 401 unless the request carries a live session. */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * preValidation (so before the input is looked at): 401 for visitors, 403 for users who are
+   * not admins.
+   */
+  requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** preHandler for pages visitors may see too: sets `request.user` when logged in. */
   identifyUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   setSessionCookie(reply: FastifyReply, sessionId: string): void;
   clearSessionCookie(reply: FastifyReply): void;
 }
 
-export function createAuth(db: Db, changes: DataChanges, secureCookies: boolean): Auth {
+export function createAuth(
+  db: Db,
+  changes: DataChanges,
+  secureCookies: boolean,
+  adminEmails: ReadonlySet<string>,
+): Auth {
   const readSession = sessionReader(db, changes);
   const cookieOptions = {
     path: '/',
@@ -90,6 +101,13 @@ export function createAuth(db: Db, changes: DataChanges, secureCookies: boolean)
     async requireUser(request, reply) {
       await identify(request, reply);
       if (!request.user) throw new HttpError(401, 'Not logged in');
+    },
+    async requireAdmin(request, reply) {
+      await identify(request, reply);
+      if (!request.user) throw new HttpError(401, 'Not logged in');
+      if (!isAdminEmail(request.user.email, adminEmails)) {
+        throw new HttpError(403, 'Only admins may do this');
+      }
     },
     identifyUser: identify,
     setSessionCookie,

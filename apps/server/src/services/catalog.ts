@@ -272,7 +272,7 @@ export async function unenrichedArtistIds(db: Db, limit: number): Promise<string
 }
 
 /** Where a song id now lives after merges (or the id itself), for links and keys that kept it. */
-export async function resolveUid(db: Db, uid: string): Promise<string> {
+export async function resolveUid(db: Db | Tx, uid: string): Promise<string> {
   const [redirect] = await db
     .select({ toUid: uidRedirects.toUid })
     .from(uidRedirects)

@@ -8,6 +8,7 @@ import { authorizationUrl, createPkcePair } from '../spotify/accounts';
 import type { SpotifyClient } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
 import type { TokenCipher } from './token-cipher';
+import type { PrivateUser } from '../spotify/schemas';
 import { upsertSpotifyUser } from './users';
 
 /** How long a user may spend on Spotify's consent page before the attempt expires. */
@@ -21,6 +22,16 @@ export const LOGIN_STATE_COOKIE = 'earshot_login';
 
 /** A login that cannot complete; `message` is shown to the user on the error page. */
 export class LoginError extends Error {}
+
+/** Invite-only mode refused to create an account for this Spotify user. */
+export class NotInvitedError extends LoginError {
+  constructor() {
+    super('Earshot is invite-only for now.');
+  }
+}
+
+/** Whether a Spotify user may log in (invite-only mode); absent when everyone may. */
+export type Admission = (profile: PrivateUser) => Promise<boolean>;
 
 /**
  * Records a new OAuth attempt (state + PKCE verifier); answers Spotify's authorization URL and the
@@ -69,6 +80,7 @@ export async function completeLogin(
   cipher: TokenCipher,
   params: CallbackParams,
   browserState: string | undefined,
+  admission?: Admission,
 ): Promise<{ user: UserRow; returnTo: string }> {
   if (params.state && !(browserState && sameState(params.state, browserState))) {
     throw new LoginError(
@@ -89,6 +101,7 @@ export async function completeLogin(
     const token = await spotify.exchangeAuthorizationCode(params.code, attempt.codeVerifier);
     if (!token.refresh_token) throw new LoginError('Spotify did not grant lasting access.');
     const profile = await spotify.currentUser(token.access_token);
+    if (admission && !(await admission(profile))) throw new NotInvitedError();
     const user = await upsertSpotifyUser(db, cipher, profile, {
       ...token,
       refresh_token: token.refresh_token,

@@ -1,11 +1,11 @@
 import type { Friend, FriendshipStatus, PendingRequest } from '@earshot/contract/friendship';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { savedTracks } from '../db/schema/library';
 import { plays } from '../db/schema/listening';
 import { friendRequests, friendships } from '../db/schema/social';
 import { users } from '../db/schema/users';
 import { HttpError } from '../errors';
+import { countedLikes } from './ignore';
 
 /**
  * Friendship transitions (docs/product.md §4), each in one transaction under a lock on the pair so
@@ -155,7 +155,7 @@ export async function incomingRequests(db: Db, viewer: string): Promise<PendingR
  * friends: when someone listens is for friends to see, not for anyone who sends a request.
  */
 export async function friendList(db: Db, viewer: string): Promise<Friend[]> {
-  const likes = sql<number>`(SELECT count(*)::int FROM ${savedTracks} WHERE ${savedTracks.userId} = ${users.id})`;
+  const likes = countedLikes(sql`${users.id}`);
   const lastPlay = sql<
     string | null
   >`(SELECT max(${plays.playedAt}) FROM ${plays} WHERE ${plays.userId} = ${users.id})`;

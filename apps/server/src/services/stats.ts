@@ -1,6 +1,7 @@
 import type { ProfileStats, TopArtist, TopSong } from '@earshot/contract/profile';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { countedLikes, ignoredTrackIds } from './ignore';
 import { trackSummaries } from './tracks';
 
 const TOP_LIMIT = 10;
@@ -33,19 +34,7 @@ interface HighlightsRow extends Record<string, unknown> {
  * ignores' side. Nothing here reads the user's history or grows with the tracks they know.
  */
 const exclusions = (userId: string) => sql`
-  ignored_uids AS (
-    SELECT uid FROM ignored_tracks WHERE user_id = ${userId}
-    UNION SELECT uid FROM global_ignored_tracks
-  ),
-  ignored_artist_ids AS (
-    SELECT artist_id FROM ignored_artists WHERE user_id = ${userId}
-    UNION SELECT artist_id FROM global_ignored_artists
-  ),
-  ignored_track_ids AS MATERIALIZED (
-    SELECT id FROM tracks WHERE uid IN (SELECT uid FROM ignored_uids)
-    UNION SELECT track_id FROM track_artists
-          WHERE artist_id IN (SELECT artist_id FROM ignored_artist_ids)
-  ),
+  ignored_track_ids AS MATERIALIZED (${ignoredTrackIds(userId)}),
   excluded AS MATERIALIZED (
     SELECT s.track_id, s.plays, s.ms_played, t.uid, t.album_id
     FROM ignored_track_ids x
@@ -162,10 +151,7 @@ export async function profileStats(
        JOIN albums al ON al.id = c.album_id
        WHERE c.plays > 0 AND al.release_date ~ '^[0-9]{4}'
        GROUP BY 1 ORDER BY sum(c.plays) DESC, 1 DESC LIMIT 1) AS decade,
-      ((SELECT count(*) FROM saved_tracks WHERE user_id = ${userId})
-        - (SELECT count(*) FROM saved_tracks
-           WHERE user_id = ${userId} AND track_id IN (SELECT id FROM ignored_track_ids)))::int
-        AS likes,
+      ${countedLikes(userId)} AS likes,
       (SELECT count(*)::int FROM user_playlists WHERE user_id = ${userId}) AS playlists,
       (SELECT least((SELECT min(played_at) FROM plays WHERE user_id = ${userId}),
                     (SELECT tracking_since FROM spotify_accounts WHERE user_id = ${userId})))

@@ -128,6 +128,11 @@ export async function spotifyConnectionActive(db: Db, userId: string): Promise<b
   return account?.status === 'active';
 }
 
+/** Admins are the users whose Spotify e-mail is listed in ADMIN_EMAILS. */
+export function isAdminEmail(email: string | null, adminEmails: ReadonlySet<string>): boolean {
+  return email !== null && adminEmails.has(email.toLowerCase());
+}
+
 export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): CurrentUser {
   return {
     id: user.id,
@@ -135,7 +140,7 @@ export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): 
     username: user.username,
     name: user.name,
     picture: user.picture,
-    is_admin: user.email !== null && adminEmails.has(user.email.toLowerCase()),
+    is_admin: isAdminEmail(user.email, adminEmails),
     subscribed: user.subscribed,
   };
 }
@@ -196,4 +201,19 @@ export async function publicProfileHandles(db: Db, limit: number): Promise<strin
     .orderBy(users.createdAt)
     .limit(limit);
   return rows.map((row) => row.username);
+}
+
+/** The user row, locked until the transaction ends (nothing else changes it meanwhile). */
+export async function lockUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+/**
+ * Deletes the user row; its foreign keys cascade to every row that belongs to the user (plays,
+ * likes, aggregates, friendships both ways, requests, ignores and reports, sessions, Spotify
+ * tokens, imports). Admin decisions stay in the history without their author.
+ */
+export async function deleteUserRow(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, userId));
 }

@@ -5,8 +5,10 @@ import { NotFoundPage } from '../features/error-pages/components/NotFoundPage';
 import type { ActivityFeed } from '../features/activity/api/activityFeed';
 import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
+import { BetaRoute } from './routes/BetaRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
+import { IgnoredRoute } from './routes/IgnoredRoute';
 import { ImportRoute } from './routes/ImportRoute';
 import { ProfileRoute } from './routes/ProfileRoute';
 import { SettingsRoute } from './routes/SettingsRoute';
@@ -36,7 +38,9 @@ export const appRoutes: RouteObject[] = [
       { path: 'error', element: <ErrorPage /> },
       { path: 'friends', element: <FriendsRoute /> },
       { path: 'settings', element: <SettingsRoute /> },
+      { path: 'ignored', element: <IgnoredRoute /> },
       { path: 'spotify/import', element: <ImportRoute /> },
+      { path: 'spotify/beta', element: <BetaRoute /> },
       { path: 'user/:handle', element: <ProfileRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],

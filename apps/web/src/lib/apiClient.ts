@@ -24,8 +24,10 @@ export interface ApiRequestInit {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * Whether a 401 or 403 answer sends the browser to `/login?next={path and query}`
-   * (docs/product.md §2, Routes). Off only for calls whose 401 has a meaning of its own, like the current user.
+   * Whether a 401 answer sends the browser to `/login?next={path and query}` (docs/product.md,
+   * Routes). Off only for calls whose 401 has a meaning of its own, like the current user. A 403
+   * never does: it means "not allowed" while the session is valid, and the login page would send
+   * a signed-in user straight back to the page that is refused (a redirect loop).
    */
   redirectOnAuthFailure?: boolean;
 }
@@ -90,11 +92,7 @@ async function send(path: string, init: ApiRequestInit): Promise<Response> {
 
   if (response.ok) return response;
 
-  if (
-    (response.status === 401 || response.status === 403) &&
-    redirectOnAuthFailure &&
-    window.location.pathname !== '/login'
-  ) {
+  if (response.status === 401 && redirectOnAuthFailure && window.location.pathname !== '/login') {
     loadPage(loginUrlReturningHere());
   }
   const text = await response.text();

@@ -3,12 +3,13 @@ import { ignoredList as ignoredListResponse, ignoreState } from '@earshot/contra
 import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
 import { ignore, ignoredList, report, unignore } from '../../services/ignore';
+import { isAdminEmail } from '../../services/users';
 import type { RoutePlugin } from '../context';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 const key = z.string().min(1).max(64);
 
-export const ignoreRoutes: RoutePlugin = async (app, { db, auth }) => {
+export const ignoreRoutes: RoutePlugin = async (app, { config, db, auth }) => {
   app.get(
     '/api/ignore',
     {
@@ -19,7 +20,10 @@ export const ignoreRoutes: RoutePlugin = async (app, { db, auth }) => {
         response: { 200: ignoredListResponse, 401: errorBody },
       },
     },
-    async (request) => ignoredList(db, signedInUser(request)),
+    async (request) => {
+      const viewer = signedInUser(request);
+      return ignoredList(db, viewer, isAdminEmail(viewer.email, config.adminEmails));
+    },
   );
 
   const targets = [

@@ -7,14 +7,17 @@ import {
   streamingStats,
 } from '@earshot/contract/spotify';
 import { signedInUser } from '../../http/auth';
-import { syncSoon } from '../../services/sync-schedule';
+import { admitsInviteOnly } from '../../services/beta';
 import {
   LOGIN_ATTEMPT_TTL_MS,
   LOGIN_STATE_COOKIE,
   LoginError,
+  NotInvitedError,
   completeLogin,
   startLogin,
+  type Admission,
 } from '../../services/login';
+import { syncSoon } from '../../services/sync-schedule';
 import { createSession } from '../../services/sessions';
 import { spotifyConnectionActive } from '../../services/users';
 import type { RoutePlugin } from '../context';
@@ -73,17 +76,24 @@ export const spotifyRoutes: RoutePlugin = async (app, { config, db, cipher, auth
       const browserState = request.cookies[LOGIN_STATE_COOKIE];
       reply.clearCookie(LOGIN_STATE_COOKIE, loginCookie);
       try {
+        const admission: Admission | undefined = config.betaInviteOnly
+          ? (profile) => admitsInviteOnly(db, profile, config.adminEmails)
+          : undefined;
         const { user, returnTo } = await completeLogin(
           db,
           spotify,
           cipher,
           request.query,
           browserState,
+          admission,
         );
         auth.setSessionCookie(reply, await createSession(db, user.id));
         await syncSoon(db, user.id);
         return reply.redirect(withConnectedFlag(returnTo), 303);
       } catch (error) {
+        if (error instanceof NotInvitedError) {
+          return reply.redirect('/spotify/beta?invite=required', 303);
+        }
         if (!(error instanceof LoginError)) request.log.error({ err: error }, 'login failed');
         const message =
           error instanceof LoginError ? error.message : 'Login failed. Please try again.';

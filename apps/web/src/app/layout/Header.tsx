@@ -18,7 +18,7 @@ export function Header({ session }: { session: Session }) {
         <div className="app-header__actions">
           {session.status === 'authenticated' ? (
             <>
-              <NotificationBell />
+              <NotificationBell isAdmin={session.user.is_admin} />
               <UserMenu user={session.user} />
             </>
           ) : (

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { BellIcon } from '../../components/ui/icons';
+import { useAdminNotificationsQuery } from '../../features/admin/api/adminNotifications';
+import {
+  AdminNotificationsPanel,
+  adminItemCount,
+} from '../../features/admin/components/AdminNotificationsPanel';
 import { usePendingFriendRequestsQuery } from '../../features/friends/api/pendingFriendRequests';
 import { FriendRequestList } from '../../features/friends/components/FriendRequestList';
 import { profileQueryKeys } from '../../features/profile/api/publicProfile';
@@ -9,14 +14,17 @@ import { DismissNotificationButton } from './DismissNotificationButton';
 
 /**
  * The header bell (shown to logged-in users only): a panel listing the friend requests waiting
- * for an answer and the current notifications; the badge counts both.
+ * for an answer and the current notifications, and for admins what waits for them (polled); the
+ * badge counts all of these.
  */
-export function NotificationBell() {
+export function NotificationBell({ isAdmin }: { isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const notifications = useNotifications().filter((notification) => !notification.leaving);
   const pending = usePendingFriendRequestsQuery();
   const requests = pending.data?.requests ?? [];
-  const count = notifications.length + requests.length;
+  const admin = useAdminNotificationsQuery(isAdmin);
+  const adminCount = adminItemCount(admin.data);
+  const count = notifications.length + requests.length + adminCount;
 
   return (
     <Popover.Root>
@@ -68,6 +76,7 @@ export function NotificationBell() {
               </ul>
             )
           )}
+          {isAdmin && <AdminNotificationsPanel data={admin.data} error={admin.error} />}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

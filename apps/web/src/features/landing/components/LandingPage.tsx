@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { PRODUCT_NAME, TAGLINE } from '@earshot/contract/site';
 import { DemoVideo } from './DemoVideo';
@@ -51,7 +52,12 @@ export function LandingPage({ connectAction, backendReachable }: LandingPageProp
           what you should hear next, with the friends whose taste you trust.
         </p>
         {backendReachable ? (
-          <div className="landing__cta">{connectAction}</div>
+          <div className="landing__cta">
+            {connectAction}
+            <Link to="/spotify/beta" className="landing__beta-link">
+              No access yet? Request a beta invite
+            </Link>
+          </div>
         ) : (
           <div className="landing__outage" role="alert">
             <p className="landing__outage-title">{PRODUCT_NAME} is having some issue</p>
