@@ -49,6 +49,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
       return reply.code(400).send({ detail: `Invalid ${where}: ${problems.join('; ')}` });
     }
+    // Its message was written to be shown, whatever the status (a 502 that names Spotify's reason).
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ detail: error.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
