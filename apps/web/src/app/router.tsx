@@ -5,11 +5,14 @@ import { NotFoundPage } from '../features/error-pages/components/NotFoundPage';
 import type { ActivityFeed } from '../features/activity/api/activityFeed';
 import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
+import { ArtistRoute } from './routes/ArtistRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { ImportRoute } from './routes/ImportRoute';
+import { PlaylistRoute, PlaylistsRoute } from './routes/PlaylistRoute';
 import { ProfileRoute } from './routes/ProfileRoute';
 import { SettingsRoute } from './routes/SettingsRoute';
+import { AlbumRoute, TrackRoute } from './routes/TrackRoute';
 
 /** `/{feed}`, `/{feed}/friends`, `/{feed}/me` and `/{feed}/user/{username}`. */
 function activityRoutes(feed: ActivityFeed): RouteObject[] {
@@ -38,6 +41,13 @@ export const appRoutes: RouteObject[] = [
       { path: 'settings', element: <SettingsRoute /> },
       { path: 'spotify/import', element: <ImportRoute /> },
       { path: 'user/:handle', element: <ProfileRoute /> },
+      { path: 'artist/:artistId', element: <ArtistRoute tab="tracks" /> },
+      { path: 'artist/:artistId/likes', element: <ArtistRoute tab="likes" /> },
+      { path: 'artist/:artistId/albums', element: <ArtistRoute tab="albums" /> },
+      { path: 'track/:trackId', element: <TrackRoute /> },
+      { path: 'album/:albumId', element: <AlbumRoute /> },
+      { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
+      { path: 'playlists', element: <PlaylistsRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
