@@ -1,6 +1,7 @@
 import { SandboxClock } from '@earshot/spotify-sandbox/clock';
 import type { World } from '@earshot/spotify-sandbox/world/model';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
@@ -252,8 +253,15 @@ describe('catalogue pages, Extended Quota Mode', () => {
     const own = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
     expect(own.statusCode).toBe(200);
     const body = own.json<{ is_owner: boolean; tracks: unknown[]; is_public: boolean }>();
+    // Stored a while ago: the next opening asks Spotify whether it changed.
+    await harness.database.db.execute(
+      sql`UPDATE playlists SET updated_at = now() - interval '1 day' WHERE id = ${privatePlaylist.id}`,
+    );
     expect(body).toMatchObject({ is_owner: true, is_public: false });
     expect(body.tracks).toHaveLength(world.playlistItems(privatePlaylist.id, clock.now()).length);
+    // Opened again: from what is stored, brought up to date with Spotify.
+    const again = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
+    expect(again.json<{ tracks: unknown[] }>().tracks).toEqual(body.tracks);
     for (const viewer of [tomas, undefined]) {
       const refused = await get(harness, `/api/playlist/${privatePlaylist.id}`, viewer);
       expect(refused.statusCode).toBe(403);

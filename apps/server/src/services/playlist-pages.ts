@@ -43,8 +43,9 @@ interface PlaylistRow extends Record<string, unknown> {
   track_count: number;
   snapshot_id: string | null;
   items_snapshot_id: string | null;
-  updated_at: Date;
-  added_at: Date | null;
+  /** Raw rows: the driver may hand timestamps over as text. */
+  updated_at: Date | string;
+  added_at: Date | string | null;
 }
 
 const playlistColumns = sql`
@@ -142,7 +143,7 @@ async function fillPlaylist(
 ): Promise<string | null> {
   let row = await playlistRow(db, id);
   try {
-    if (!row || isStale(row.updated_at, PLAYLIST_STALE_MS)) {
+    if (!row || isStale(new Date(row.updated_at), PLAYLIST_STALE_MS)) {
       await storePlaylist(db, await spotify.playlist(auth, id));
       row = await playlistRow(db, id);
     }
@@ -184,7 +185,7 @@ async function mayView(db: Db, viewer: PageViewer, row: PlaylistRow): Promise<bo
 
 interface ItemRow extends Record<string, unknown> {
   track_id: string;
-  added_at: Date | null;
+  added_at: Date | string | null;
 }
 
 /** `GET /api/playlist/{id}`. */
