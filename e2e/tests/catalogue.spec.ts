@@ -22,7 +22,7 @@ test('from a Recent row to the track, its album, its artist and each tab', async
     await expect(page.getByLabel('Duration')).toHaveText(/^\d+:\d\d$/);
     await expect(page.getByText(/^\d+ likes?$/)).toBeVisible();
     await expect(page.getByRole('button', { name: `Like ${title}` })).toBeVisible();
-    await expect(page.getByText(/^You played it (once|[\d,]+ times)\.$/)).toBeVisible();
+    await expect(page.getByText(/^You played this track (once|[\d,]+ times)\.$/)).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(` by .+ - Earshot$`));
   });
 

@@ -173,7 +173,7 @@ describe('artist page', () => {
       'href',
       '/album/computerwelt',
     );
-    expect(within(albums).getByText('1981 · album · 7 tracks')).toBeInTheDocument();
+    expect(within(albums).getByText('1981 · Album · 7 tracks')).toBeInTheDocument();
   });
 
   it('lets a logged-in viewer follow, see their likes and who listens, and ignore', async () => {
@@ -206,7 +206,7 @@ describe('artist page', () => {
       'aria-pressed',
       'true',
     );
-    expect(screen.getByText('You played it 7 times.')).toBeInTheDocument();
+    expect(screen.getByText('You played Kraftwerk 7 times.')).toBeInTheDocument();
     const friends = screen.getByRole('list', { name: 'Friends who play it' });
     expect(within(friends).getByRole('link', { name: /Grace Hopper/ })).toHaveAttribute(
       'href',

@@ -31,3 +31,14 @@ export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
+
+const ALBUM_TYPE_LABELS: Record<string, string> = {
+  album: 'Album',
+  single: 'Single',
+  compilation: 'Compilation',
+};
+
+/** "Album", "Single" or "Compilation"; an unknown type reads as an album. */
+export function albumTypeLabel(albumType: string | null): string {
+  return (albumType && ALBUM_TYPE_LABELS[albumType]) ?? 'Album';
+}

@@ -2,7 +2,7 @@ import type { AlbumDetail } from '@earshot/contract/catalogue';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { PRODUCT_NAME } from '../../../lib/site';
 import { useAlbumDetailQuery } from '../api/albumDetail';
-import { formatTrackCount, joinNames, releaseYear } from '../catalogueFormat';
+import { albumTypeLabel, formatTrackCount, joinNames, releaseYear } from '../catalogueFormat';
 import { ArtistGrid } from './ArtistGrid';
 import { ArtistLinks, CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';
 import { ListeningCard } from './ListeningCard';
@@ -49,13 +49,7 @@ function AlbumView({ album, renderLike }: { album: AlbumDetail; renderLike: Rend
       <header className="card catalogue-header">
         <Cover picture={album.picture} size={200} />
         <div className="catalogue-header__text">
-          <p className="catalogue-header__kind">
-            {album.album_type === 'single'
-              ? 'Single'
-              : album.album_type === 'compilation'
-                ? 'Compilation'
-                : 'Album'}
-          </p>
+          <p className="catalogue-header__kind">{albumTypeLabel(album.album_type)}</p>
           <h1 className="catalogue-header__title">{album.name}</h1>
           <p className="catalogue-header__artists">
             <ArtistLinks artists={album.album_artists} />
@@ -67,7 +61,7 @@ function AlbumView({ album, renderLike }: { album: AlbumDetail; renderLike: Rend
         </div>
       </header>
       <CatalogueNotice notice={album.notice} />
-      <ListeningCard listening={album.listening} />
+      <ListeningCard listening={album.listening} subject="this album" />
       <section className="card" aria-labelledby="album-tracks-title">
         <h2 id="album-tracks-title" className="card__title">
           Tracks

@@ -10,7 +10,7 @@ import { useArtistAlbumsQuery } from '../api/artistAlbums';
 import { useArtistDetailQuery } from '../api/artistDetail';
 import { useArtistTracksQuery } from '../api/artistTracks';
 import { useFollowArtistMutation } from '../api/followArtist';
-import { formatCount, formatTrackCount, releaseYear } from '../catalogueFormat';
+import { albumTypeLabel, formatCount, formatTrackCount, releaseYear } from '../catalogueFormat';
 import { CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';
 import { ListeningCard } from './ListeningCard';
 import { TrackRows, type RenderTrackLike } from './TrackRows';
@@ -202,7 +202,7 @@ function AlbumsTab({ artist }: { artist: ArtistDetail }) {
                 <span className="album-card__detail">
                   {[
                     year,
-                    album.album_type,
+                    albumTypeLabel(album.album_type),
                     album.track_count !== null ? formatTrackCount(album.track_count) : null,
                   ]
                     .filter((part): part is string => !!part)
@@ -226,7 +226,7 @@ export function ArtistPage({ artistId, tab, renderLike, renderIgnore }: ArtistPa
         <article className="catalogue-page">
           <ArtistMeta artist={artist} tab={tab} />
           <ArtistHeader artist={artist} renderIgnore={renderIgnore} />
-          <ListeningCard listening={artist.listening} />
+          <ListeningCard listening={artist.listening} subject={artist.name} />
           <ArtistTabs artist={artist} />
           <section className="catalogue-tab-panel">
             {tab === 'albums' ? (

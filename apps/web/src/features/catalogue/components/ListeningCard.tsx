@@ -3,16 +3,25 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { formatCount, formatPlays } from '../catalogueFormat';
 
-function ownPlaysText(plays: number): string {
-  if (plays === 0) return "You haven't played it yet.";
-  return plays === 1 ? 'You played it once.' : `You played it ${formatCount(plays)} times.`;
+function ownPlaysText(plays: number, subject: string): string {
+  if (plays === 0) return `You haven't played ${subject} yet.`;
+  return plays === 1
+    ? `You played ${subject} once.`
+    : `You played ${subject} ${formatCount(plays)} times.`;
 }
 
 /**
  * "Who do I know who listens to this?": the viewer's own plays and the friends who play it,
  * with their counts. Visitors (null) see nothing.
  */
-export function ListeningCard({ listening }: { listening: ViewerListening | null }) {
+export function ListeningCard({
+  listening,
+  subject,
+}: {
+  listening: ViewerListening | null;
+  /** What was played, in a sentence: "this track", "this album", or the artist's name. */
+  subject: string;
+}) {
   if (listening === null) return null;
   const { play_count: ownPlays, friends } = listening;
   return (
@@ -20,9 +29,9 @@ export function ListeningCard({ listening }: { listening: ViewerListening | null
       <h2 id="listening-title" className="card__title">
         Your listening
       </h2>
-      <p className="listening__own">{ownPlaysText(ownPlays)}</p>
+      <p className="listening__own">{ownPlaysText(ownPlays, subject)}</p>
       {friends.length === 0 ? (
-        <p className="listening__none">None of your friends has played it yet.</p>
+        <p className="listening__none">None of your friends has played {subject} yet.</p>
       ) : (
         <ul className="listening__friends" aria-label="Friends who play it">
           {friends.map((friend) => (

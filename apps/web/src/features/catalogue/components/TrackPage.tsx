@@ -94,7 +94,7 @@ function TrackView({ detail, renderLike }: { detail: TrackDetail; renderLike: Re
           </div>
         </div>
       </header>
-      <ListeningCard listening={detail.listening} />
+      <ListeningCard listening={detail.listening} subject="this track" />
       <ArtistGrid title="Album artists" artists={detail.album_artists} />
       <TrackSection title="Other Versions" tracks={detail.other_versions} renderLike={renderLike} />
       <TrackSection title="Similar tracks" tracks={detail.similar_tracks} renderLike={renderLike} />
