@@ -40,7 +40,7 @@ const MAX_DISCOGRAPHY_PAGES = 20;
 const ARTIST_TRACKS_SHOWN = 100;
 const SIMILAR_TRACKS_SHOWN = 10;
 /** Plays of a song whose neighbours make its similar tracks: the most recent ones. */
-const SIMILAR_SEED_PLAYS = 500;
+const SIMILAR_SEED_PLAYS = 200;
 
 async function artistRow(db: Db, id: string) {
   const [row] = await db.select().from(artists).where(eq(artists.id, id));
@@ -352,29 +352,35 @@ async function similarTrackIds(
   versionIds: readonly string[],
 ): Promise<string[]> {
   const userId = viewer.user?.id ?? null;
+  // Each step is materialised and the tracks are looked up by key for the few hundred
+  // neighbours alone: inlined, the planner misjudged the neighbours by a hundredfold and scanned
+  // the whole catalogue (bench/catalogue's plans).
   const result = await db.execute<IdRow>(sql`
-    WITH seeds AS (
+    WITH seeds AS MATERIALIZED (
       SELECT p.user_id, p.played_at FROM plays p
       WHERE p.track_id = ANY(${sql.param([...versionIds])}::text[])
       ORDER BY p.played_at DESC LIMIT ${SIMILAR_SEED_PLAYS}
-    ), near AS (
-      SELECT DISTINCT p.user_id, p.track_id FROM seeds s
+    ), near AS MATERIALIZED (
+      SELECT p.user_id, p.track_id, count(*) AS plays FROM seeds s
       JOIN plays p ON p.user_id = s.user_id
        AND p.played_at BETWEEN s.played_at - interval '1 hour' AND s.played_at + interval '1 hour'
+      GROUP BY p.user_id, p.track_id
+    ), candidates AS MATERIALIZED (
+      SELECT t.id, t.uid FROM tracks t
+      WHERE t.id = ANY(ARRAY(SELECT DISTINCT track_id FROM near)) AND t.uid <> ${uid}
     )
     SELECT min(t.id) AS id
-    FROM near n JOIN tracks t ON t.id = n.track_id
-    WHERE t.uid <> ${uid}
-      AND NOT EXISTS (SELECT 1 FROM global_ignored_tracks g WHERE g.uid = t.uid)
+    FROM near n JOIN candidates t ON t.id = n.track_id
+    WHERE NOT EXISTS (SELECT 1 FROM global_ignored_tracks g WHERE g.uid = t.uid)
       AND NOT EXISTS (SELECT 1 FROM ignored_tracks i
                       WHERE i.user_id = ${userId}::uuid AND i.uid = t.uid)
-      AND NOT EXISTS (SELECT 1 FROM track_artists ta
-                      WHERE ta.track_id = t.id
-                        AND (ta.artist_id IN (SELECT artist_id FROM global_ignored_artists)
-                             OR ta.artist_id IN (SELECT artist_id FROM ignored_artists
-                                                 WHERE user_id = ${userId}::uuid)))
+      AND NOT EXISTS (SELECT 1 FROM track_artists ta JOIN global_ignored_artists g
+                        ON g.artist_id = ta.artist_id WHERE ta.track_id = t.id)
+      AND NOT EXISTS (SELECT 1 FROM track_artists ta JOIN ignored_artists i
+                        ON i.artist_id = ta.artist_id AND i.user_id = ${userId}::uuid
+                      WHERE ta.track_id = t.id)
     GROUP BY t.uid
-    ORDER BY count(DISTINCT n.user_id) DESC, count(*) DESC, t.uid
+    ORDER BY count(DISTINCT n.user_id) DESC, sum(n.plays) DESC, t.uid
     LIMIT ${SIMILAR_TRACKS_SHOWN}`);
   return result.rows.map((row) => row.id);
 }
