@@ -20,6 +20,13 @@ export const webAppPaths = [
   '/settings',
   '/spotify/import',
   '/user/:handle',
+  '/artist/:artistId',
+  '/artist/:artistId/likes',
+  '/artist/:artistId/albums',
+  '/track/:trackId',
+  '/album/:albumId',
+  '/playlist/:playlistId',
+  '/playlists',
 ] as const;
 
 export type WebAppPath = (typeof webAppPaths)[number];

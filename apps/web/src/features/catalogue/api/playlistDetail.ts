@@ -1,7 +1,7 @@
 import { playlistDetailSchema, type PlaylistDetail } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, requestJson } from '../../../lib/apiClient';
-import { ARTIST_TRACK_PLAYLIST_STALE_MS, DEFAULT_QUERY_RETRY } from '../../../lib/constants';
+import { requestJson } from '../../../lib/apiClient';
+import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
 import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/playlist/{id}`; 404 "Playlist not found", 403 "This playlist is private". */
@@ -17,9 +17,6 @@ export function playlistDetailQueryOptions(id: string) {
     queryKey: catalogueQueryKeys.playlist(id),
     queryFn: ({ signal }) => fetchPlaylistDetail(id, signal),
     staleTime: ARTIST_TRACK_PLAYLIST_STALE_MS,
-    // Asking again will not make a private playlist public.
-    retry: (failures, error) =>
-      !(error instanceof ApiError && error.status === 403) && failures < DEFAULT_QUERY_RETRY,
   });
 }
 

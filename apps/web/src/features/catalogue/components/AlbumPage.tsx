@@ -1,6 +1,6 @@
 import type { AlbumDetail } from '@earshot/contract/catalogue';
 import { PageMeta } from '../../../components/ui/PageMeta';
-import { PRODUCT_NAME } from '../../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { useAlbumDetailQuery } from '../api/albumDetail';
 import { albumTypeLabel, formatTrackCount, joinNames, releaseYear } from '../catalogueFormat';
 import { ArtistGrid } from './ArtistGrid';

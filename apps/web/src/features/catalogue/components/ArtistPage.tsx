@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { ARTIST_DESCRIPTION_GENRES, ARTIST_HEADER_GENRES } from '../../../lib/constants';
-import { PRODUCT_NAME } from '../../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { useArtistAlbumsQuery } from '../api/artistAlbums';
 import { useArtistDetailQuery } from '../api/artistDetail';
 import { useArtistTracksQuery } from '../api/artistTracks';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { StatusPage } from '../../../components/ui/StatusPage';
-import { PRODUCT_NAME } from '../../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { usePlaylistDetailQuery } from '../api/playlistDetail';
 import { formatTrackCount } from '../catalogueFormat';
 import { CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';

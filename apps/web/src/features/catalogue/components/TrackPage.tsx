@@ -2,7 +2,7 @@ import type { TrackDetail } from '@earshot/contract/catalogue';
 import type { TrackSummary } from '@earshot/contract/track';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/ui/PageMeta';
-import { PRODUCT_NAME } from '../../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { useTrackDetailQuery } from '../api/trackDetail';
 import { formatCount, formatDuration, joinNames } from '../catalogueFormat';
 import { ArtistGrid } from './ArtistGrid';
