@@ -31,11 +31,16 @@ import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
 import { activityRoutes } from './routes/activity/routes';
 import { adminRoutes } from './routes/admin/routes';
+import { albumRoutes } from './routes/catalogue/album';
+import { artistRoutes } from './routes/catalogue/artist';
+import { playlistRoutes } from './routes/catalogue/playlist';
+import { trackRoutes } from './routes/catalogue/track';
 import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
 import { sessionRoutes } from './routes/session/routes';
 import { importRoutes } from './routes/spotify/import';
+import { spotifyLibraryRoutes } from './routes/spotify/library';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
 import { userRoutes } from './routes/user/routes';
@@ -162,10 +167,15 @@ export async function buildApp({
     sessionRoutes,
     spotifyRoutes,
     importRoutes,
+    spotifyLibraryRoutes,
     friendshipRoutes,
     activityRoutes,
     ignoreRoutes,
     adminRoutes,
+    artistRoutes,
+    albumRoutes,
+    trackRoutes,
+    playlistRoutes,
     metricsRoutes,
   ];
   for (const routes of areas) {

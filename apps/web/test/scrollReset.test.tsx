@@ -22,7 +22,7 @@ describe('scroll reset in the shell', () => {
   it('scrolls to the top on route changes except between pages of one artist', async () => {
     fakeApi({ 'GET /api/user/me': loggedOut });
     const { router } = renderApp('/artist/abc');
-    await screen.findByRole('heading', { name: 'Page Not Found' });
+    await screen.findByRole('heading', { name: 'Artist Not Found' });
     expect(window.scrollTo).not.toHaveBeenCalled();
 
     await act(() => router.navigate('/artist/abc/likes'));

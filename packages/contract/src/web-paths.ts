@@ -22,6 +22,13 @@ export const webAppPaths = [
   '/spotify/import',
   '/spotify/beta',
   '/user/:handle',
+  '/artist/:artistId',
+  '/artist/:artistId/likes',
+  '/artist/:artistId/albums',
+  '/track/:trackId',
+  '/album/:albumId',
+  '/playlist/:playlistId',
+  '/playlists',
 ] as const;
 
 export type WebAppPath = (typeof webAppPaths)[number];

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
 import { SpotifyDisconnectedError } from '../services/spotify-tokens';
 import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
 
@@ -38,6 +39,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         return field ? `${field}: ${issue.message}` : issue.message;
       });
       return reply.code(400).send({ detail: `Invalid ${where}: ${problems.join('; ')}` });
+    }
+    // Its message was written to be shown, whatever the status (a 502 that names Spotify's reason).
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ detail: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

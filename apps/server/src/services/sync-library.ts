@@ -104,7 +104,7 @@ async function syncFollowedArtists(
   return ids.length;
 }
 
-function playlistRow(playlist: SimplifiedPlaylist) {
+export function playlistRow(playlist: SimplifiedPlaylist) {
   return {
     id: playlist.id,
     name: playlist.name,
@@ -119,7 +119,20 @@ function playlistRow(playlist: SimplifiedPlaylist) {
   };
 }
 
-async function syncPlaylists(
+const playlistUpdate = {
+  name: sql`excluded.name`,
+  description: sql`excluded.description`,
+  picture: sql`excluded.picture`,
+  ownerName: sql`excluded.owner_name`,
+  isPublic: sql`excluded.is_public`,
+  isCollaborative: sql`excluded.is_collaborative`,
+  trackCount: sql`excluded.track_count`,
+  snapshotId: sql`excluded.snapshot_id`,
+  updatedAt: sql`now()`,
+};
+
+/** Mirrors the user's playlists (their library's list, in its order). */
+export async function syncPlaylists(
   db: Db,
   spotify: SpotifyClient,
   auth: TokenSource,
@@ -138,20 +151,7 @@ async function syncPlaylists(
       await tx
         .insert(playlists)
         .values(unique.map(playlistRow))
-        .onConflictDoUpdate({
-          target: playlists.id,
-          set: {
-            name: sql`excluded.name`,
-            description: sql`excluded.description`,
-            picture: sql`excluded.picture`,
-            ownerName: sql`excluded.owner_name`,
-            isPublic: sql`excluded.is_public`,
-            isCollaborative: sql`excluded.is_collaborative`,
-            trackCount: sql`excluded.track_count`,
-            snapshotId: sql`excluded.snapshot_id`,
-            updatedAt: sql`now()`,
-          },
-        });
+        .onConflictDoUpdate({ target: playlists.id, set: playlistUpdate });
     }
     await tx.delete(userPlaylists).where(eq(userPlaylists.userId, userId));
     if (unique.length > 0) {
@@ -163,6 +163,14 @@ async function syncPlaylists(
     }
   });
   return unique.length;
+}
+
+/** Stores one playlist's metadata as Spotify answered it (the playlist page). */
+export async function storePlaylist(db: Db, playlist: SimplifiedPlaylist): Promise<void> {
+  await db
+    .insert(playlists)
+    .values(playlistRow(playlist))
+    .onConflictDoUpdate({ target: playlists.id, set: playlistUpdate });
 }
 
 /** Mirrors a user's library: saved tracks, followed artists and playlists. */

@@ -3,11 +3,15 @@ import type { SpotifyConfig } from '../config';
 import { SpotifyError, SpotifyGrantRevokedError } from './errors';
 import { spotifyFetch, type SpotifyHttp } from './http';
 import {
+  albumTracksPage,
   albumsBatch,
+  artistAlbumsPage,
   artistsBatch,
+  containsAnswer,
   followedArtistsPage,
   fullAlbum,
   fullArtist,
+  playlistItemsPage,
   playlistsPage,
   privateUser,
   recentlyPlayedPage,
@@ -15,9 +19,10 @@ import {
   tokenResponse,
   track,
   tracksBatch,
+  simplifiedPlaylist,
+  type FullAlbum,
   type FullArtist,
   type PrivateUser,
-  type SimplifiedAlbum,
   type SpotifyTrack,
   type TokenResponse,
 } from './schemas';
@@ -42,6 +47,8 @@ export class SpotifyClient {
   private batchLookups: boolean | undefined;
   /** Learned on the first like: Development Mode apps save through `/me/library`. */
   private libraryEndpoint: 'tracks' | 'library' | undefined;
+  /** Learned on the first follow: Development Mode apps follow through `/me/library` too. */
+  private followEndpoint: 'following' | 'library' | undefined;
 
   constructor(
     readonly config: SpotifyConfig,
@@ -173,6 +180,70 @@ export class SpotifyClient {
     }
   }
 
+  /**
+   * Follows or unfollows an artist for the user: `/me/following` where the app has it (Extended
+   * Quota Mode), `/me/library` with the artist's URI where it does not (Development Mode).
+   */
+  async setArtistFollowed(auth: TokenSource, id: string, followed: boolean): Promise<void> {
+    const method = followed ? 'PUT' : 'DELETE';
+    await this.followCall(
+      () =>
+        this.request(
+          auth,
+          method,
+          `${method} /me/following`,
+          `/me/following?type=artist&ids=${id}`,
+          undefined,
+        ),
+      () =>
+        this.request(
+          auth,
+          method,
+          `${method} /me/library`,
+          `/me/library?uris=${encodeURIComponent(`spotify:artist:${id}`)}`,
+          undefined,
+        ),
+    );
+  }
+
+  /** Whether the user follows an artist, asked of Spotify by the endpoint of the app's mode. */
+  async artistFollowed(auth: TokenSource, id: string): Promise<boolean> {
+    const answer = await this.followCall(
+      () =>
+        this.get(
+          auth,
+          'GET /me/following/contains',
+          `/me/following/contains?type=artist&ids=${id}`,
+          containsAnswer,
+        ),
+      () =>
+        this.get(
+          auth,
+          'GET /me/library/contains',
+          `/me/library/contains?uris=${encodeURIComponent(`spotify:artist:${id}`)}`,
+          containsAnswer,
+        ),
+    );
+    return answer[0] === true;
+  }
+
+  /** Runs a follow call on `/me/following`, or on `/me/library` once that answered 403/404. */
+  private async followCall<T>(following: () => Promise<T>, library: () => Promise<T>) {
+    if (this.followEndpoint !== 'library') {
+      try {
+        const result = await following();
+        this.followEndpoint = 'following';
+        return result;
+      } catch (error) {
+        const gone =
+          error instanceof SpotifyError && (error.status === 403 || error.status === 404);
+        if (!gone || this.followEndpoint === 'following') throw error;
+        this.followEndpoint = 'library';
+      }
+    }
+    return library();
+  }
+
   currentUser(auth: TokenSource | string): Promise<PrivateUser> {
     return this.get(auth, 'GET /me', '/me', privateUser);
   }
@@ -206,6 +277,35 @@ export class SpotifyClient {
     return this.get(auth, 'GET /me/playlists', next ?? '/me/playlists?limit=50', playlistsPage);
   }
 
+  /** One page of an artist's own releases (Development Mode pages hold at most 10). */
+  artistAlbums(auth: TokenSource, id: string, next?: string) {
+    return this.get(
+      auth,
+      'GET /artists/{id}/albums',
+      next ?? `/artists/${id}/albums?include_groups=album,single,compilation&limit=10`,
+      artistAlbumsPage,
+    );
+  }
+
+  /** The next page of an album's tracks, from the `next` link of the album's `tracks`. */
+  albumTracks(auth: TokenSource, next: string) {
+    return this.get(auth, 'GET /albums/{id}/tracks', next, albumTracksPage);
+  }
+
+  playlist(auth: TokenSource, id: string) {
+    return this.get(auth, 'GET /playlists/{id}', `/playlists/${id}`, simplifiedPlaylist);
+  }
+
+  /** One page of a playlist's items (Development Mode: only for its owner and collaborators). */
+  playlistItems(auth: TokenSource, id: string, next?: string) {
+    return this.get(
+      auth,
+      'GET /playlists/{id}/items',
+      next ?? `/playlists/${id}/items?limit=50`,
+      playlistItemsPage,
+    );
+  }
+
   tracks(auth: TokenSource, ids: readonly string[]): Promise<SpotifyTrack[]> {
     return this.lookup(auth, 'tracks', ids, tracksBatch, track, (batch) => batch.tracks);
   }
@@ -214,7 +314,7 @@ export class SpotifyClient {
     return this.lookup(auth, 'artists', ids, artistsBatch, fullArtist, (batch) => batch.artists);
   }
 
-  albums(auth: TokenSource, ids: readonly string[]): Promise<SimplifiedAlbum[]> {
+  albums(auth: TokenSource, ids: readonly string[]): Promise<FullAlbum[]> {
     return this.lookup(auth, 'albums', ids, albumsBatch, fullAlbum, (batch) => batch.albums);
   }
 

@@ -78,7 +78,23 @@ export const fullArtist = simplifiedArtist.extend({
 });
 export type FullArtist = z.infer<typeof fullArtist>;
 
-export const fullAlbum = simplifiedAlbum;
+/** An album's track (no album of its own): `/albums/{id}` and `/albums/{id}/tracks`. */
+export const simplifiedTrack = track.omit({ album: true, popularity: true, external_ids: true });
+export type SimplifiedTrack = z.infer<typeof simplifiedTrack>;
+
+export const albumTracksPage = z.object({
+  items: z.array(simplifiedTrack),
+  next: z.string().nullable(),
+});
+
+/** `/albums/{id}`: the album with the first page of its tracks. */
+export const fullAlbum = simplifiedAlbum.extend({ tracks: albumTracksPage.optional() });
+export type FullAlbum = z.infer<typeof fullAlbum>;
+
+export const artistAlbumsPage = z.object({
+  items: z.array(simplifiedAlbum),
+  next: z.string().nullable(),
+});
 
 const context = z.object({ type: z.string(), uri: z.string() }).nullable();
 
@@ -117,6 +133,23 @@ export const simplifiedPlaylist = z.object({
   tracks: z.object({ total: z.number().int() }).nullable().optional(),
 });
 export type SimplifiedPlaylist = z.infer<typeof simplifiedPlaylist>;
+
+/**
+ * A page of `/playlists/{id}/items`: each entry's object is `item` (since February 2026) or
+ * `track`; episodes and removed tracks do not parse as tracks and are skipped by the reader.
+ */
+export const playlistItemsPage = z.object({
+  items: z.array(
+    z.object({
+      added_at: z.string().nullable().optional(),
+      item: z.unknown().optional(),
+      track: z.unknown().optional(),
+    }),
+  ),
+  next: z.string().nullable(),
+});
+
+export const containsAnswer = z.array(z.boolean());
 
 export const playlistsPage = z.object({
   items: z.array(simplifiedPlaylist),

@@ -6,12 +6,15 @@ import type { ActivityFeed } from '../features/activity/api/activityFeed';
 import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
 import { BetaRoute } from './routes/BetaRoute';
+import { ArtistRoute } from './routes/ArtistRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { IgnoredRoute } from './routes/IgnoredRoute';
 import { ImportRoute } from './routes/ImportRoute';
+import { PlaylistRoute, PlaylistsRoute } from './routes/PlaylistRoute';
 import { ProfileRoute } from './routes/ProfileRoute';
 import { SettingsRoute } from './routes/SettingsRoute';
+import { AlbumRoute, TrackRoute } from './routes/TrackRoute';
 
 /** `/{feed}`, `/{feed}/friends`, `/{feed}/me` and `/{feed}/user/{username}`. */
 function activityRoutes(feed: ActivityFeed): RouteObject[] {
@@ -42,6 +45,13 @@ export const appRoutes: RouteObject[] = [
       { path: 'spotify/import', element: <ImportRoute /> },
       { path: 'spotify/beta', element: <BetaRoute /> },
       { path: 'user/:handle', element: <ProfileRoute /> },
+      { path: 'artist/:artistId', element: <ArtistRoute tab="tracks" /> },
+      { path: 'artist/:artistId/likes', element: <ArtistRoute tab="likes" /> },
+      { path: 'artist/:artistId/albums', element: <ArtistRoute tab="albums" /> },
+      { path: 'track/:trackId', element: <TrackRoute /> },
+      { path: 'album/:albumId', element: <AlbumRoute /> },
+      { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
+      { path: 'playlists', element: <PlaylistsRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -24,6 +24,8 @@ export const artists = pgTable('artists', {
   followers: bigint('followers', { mode: 'number' }),
   picture: text('picture'),
   enrichedAt: timestamp('enriched_at', { withTimezone: true }),
+  /** When the artist's releases were last read from Spotify (the artist page's Albums tab). */
+  albumsFetchedAt: timestamp('albums_fetched_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -36,6 +38,8 @@ export const albums = pgTable('albums', {
   totalTracks: integer('total_tracks'),
   picture: text('picture'),
   enrichedAt: timestamp('enriched_at', { withTimezone: true }),
+  /** When the album's track list was last read from Spotify (the album page). */
+  tracksFetchedAt: timestamp('tracks_fetched_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -54,6 +54,9 @@ export const playlists = pgTable('playlists', {
   isCollaborative: boolean('is_collaborative').notNull(),
   trackCount: integer('track_count').notNull(),
   snapshotId: text('snapshot_id'),
+  /** The `snapshot_id` whose items `playlist_items` holds; null until they were read. */
+  itemsSnapshotId: text('items_snapshot_id'),
+  itemsFetchedAt: timestamp('items_fetched_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -70,4 +73,20 @@ export const userPlaylists = pgTable(
     position: integer('position').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.playlistId] })],
+);
+
+/** A playlist's tracks as Spotify last listed them (read when the playlist page is opened). */
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    trackId: text('track_id')
+      .notNull()
+      .references(() => tracks.id),
+    addedAt: timestamp('added_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.playlistId, table.position] })],
 );

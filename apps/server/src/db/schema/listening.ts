@@ -35,7 +35,8 @@ export const plays = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.playedAt] }),
-    index('plays_track_idx').on(table.trackId),
+    // By track, newest first: a track's latest listeners (similar tracks) without a sort.
+    index('plays_track_played_idx').on(table.trackId, table.playedAt, table.userId),
   ],
 );
 

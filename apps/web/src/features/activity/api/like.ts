@@ -1,5 +1,10 @@
 import { likeResponse, type LikeResponse } from '@earshot/contract/activity';
-import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  useIsMutating,
+  useMutation,
+  useMutationState,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { useNotificationStack } from '../../../lib/notifications';
 import { setLikedInActivityFeeds } from './activityFeed';
@@ -39,4 +44,22 @@ export function useLikeMutation(uid: string) {
 /** Whether a like call for the song is running (from any row): its state is not known yet. */
 export function useIsLikePending(uid: string): boolean {
   return useIsMutating({ mutationKey: likeMutationKey(uid) }) > 0;
+}
+
+/**
+ * The song's like as the latest like call left it (its wish while it runs, its answer after),
+ * or undefined before any: lets pages outside the feeds follow a like made anywhere.
+ */
+export function useLatestLikeState(uid: string): boolean | undefined {
+  const states = useMutationState({
+    filters: { mutationKey: likeMutationKey(uid) },
+    select: (mutation) => mutation.state,
+  });
+  const latest = states.at(-1);
+  if (!latest) return undefined;
+  if (latest.status === 'pending') return latest.variables as boolean;
+  if (latest.status === 'success') return (latest.data as LikeResponse).liked;
+  // A failed call leaves the song as it was before it.
+  if (latest.status === 'error') return !(latest.variables as boolean);
+  return undefined;
 }

@@ -1,0 +1,396 @@
+import { SandboxClock } from '@earshot/spotify-sandbox/clock';
+import type { World } from '@earshot/spotify-sandbox/world/model';
+import { createWorld } from '@earshot/spotify-sandbox/world/world';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { albums } from '../src/db/schema/catalog';
+import { savedTracks } from '../src/db/schema/library';
+import { plays } from '../src/db/schema/listening';
+import { storeTracks } from '../src/services/catalog';
+import type { SpotifyTrack } from '../src/spotify/schemas';
+import { startHarness, type Harness, type Viewer } from './support/harness';
+
+const world: World = createWorld();
+const clock = new SandboxClock({ frozen: true });
+const MARA = 'maralindqvist';
+const TOMAS = '31kzt4wq7yv2jhd6ncx3bfrm5lpa';
+
+/** An artist with several releases of its own, and one of them. */
+const artist = world.artists.find((candidate) => candidate.albumIds.length >= 3)!;
+const album = world.album(artist.albumIds.at(-1)!)!;
+const playlistsOf = (account: string) => world.playlistsOf(account, clock.now());
+const privatePlaylist = playlistsOf(MARA).find((p) => p.ownerId === MARA && !p.public)!;
+const othersPublicPlaylist = playlistsOf(MARA).find((p) => p.ownerId !== MARA && p.public)!;
+
+type Json = Record<string, unknown>;
+
+async function befriend(harness: Harness, a: Viewer, b: Viewer) {
+  const username = async (viewer: Viewer) =>
+    (await harness.app.inject({ url: '/api/user/me', headers: { cookie: viewer.cookie } })).json<{
+      username: string;
+    }>().username;
+  await harness.app.inject({
+    method: 'POST',
+    url: `/api/friendship/request/${await username(b)}`,
+    headers: { cookie: a.cookie },
+  });
+  await harness.app.inject({
+    method: 'POST',
+    url: `/api/friendship/accept/${await username(a)}`,
+    headers: { cookie: b.cookie },
+  });
+}
+
+function get(harness: Harness, url: string, viewer?: Viewer) {
+  return harness.app.inject({ url, headers: viewer ? { cookie: viewer.cookie } : {} });
+}
+
+const lantern = { id: 'lanternArtist01', name: 'The Lanterns' };
+const moth = { id: 'mothArtist01', name: 'Moth Choir' };
+function fixture(id: string, name: string, albumId: string, by = lantern, isrc?: string) {
+  return {
+    id,
+    name,
+    album: { id: albumId, name: `${name} LP`, artists: [by], images: [] },
+    artists: [by],
+    duration_ms: 200_000,
+    ...(isrc && { external_ids: { isrc } }),
+  } satisfies SpotifyTrack;
+}
+
+describe('catalogue pages, Extended Quota Mode', () => {
+  let harness: Harness;
+  let mara: Viewer;
+  let tomas: Viewer;
+
+  beforeAll(async () => {
+    harness = await startHarness({ sandbox: { world, clock } });
+    mara = await harness.signIn(MARA);
+    tomas = await harness.signIn(TOMAS);
+    await befriend(harness, mara, tomas);
+  });
+  afterAll(() => harness.close());
+
+  it('answers 404 with the entity texts for ids neither Earshot nor Spotify knows', async () => {
+    const unknown = 'zzzzzzzzzzzzzzzzzzzzzz';
+    for (const [path, detail] of [
+      ['artist', 'Artist not found'],
+      ['track', 'Track not found'],
+      ['album', 'Album not found'],
+      ['playlist', 'Playlist not found'],
+    ]) {
+      for (const viewer of [undefined, mara]) {
+        const answer = await get(harness, `/api/${path}/${unknown}`, viewer);
+        expect(answer.statusCode, path).toBe(404);
+        expect(answer.json()).toEqual({ detail });
+      }
+    }
+    expect((await get(harness, `/api/artist/${unknown}/tracks`)).statusCode).toBe(404);
+    expect((await get(harness, '/api/track/bad%00id')).statusCode).toBe(400);
+  });
+
+  it('fills an artist from Spotify for a logged-in viewer, with the personal fields', async () => {
+    const answer = await get(harness, `/api/artist/${artist.id}`, mara);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<Json>();
+    const followed = world
+      .followedArtists(MARA, clock.now())
+      .some((follow) => follow.artistId === artist.id);
+    expect(body).toMatchObject({
+      id: artist.id,
+      name: artist.name,
+      genres: [...artist.genres],
+      followers: artist.followers,
+      popularity: artist.popularity,
+      is_followed: followed,
+      user_liked_tracks: 0,
+      listening: { play_count: 0, friends: [] },
+    });
+    expect(body.album_count).toBeGreaterThanOrEqual(artist.albumIds.length);
+  });
+
+  it('shows visitors the stored artist without personal fields', async () => {
+    const body = (await get(harness, `/api/artist/${artist.id}`)).json<Json>();
+    expect(body).toMatchObject({
+      name: artist.name,
+      is_followed: null,
+      user_liked_tracks: null,
+      listening: null,
+    });
+  });
+
+  it("lists the artist's releases newest first", async () => {
+    const body = (await get(harness, `/api/artist/${artist.id}/albums`)).json<{
+      items: { id: string; release_date: string }[];
+      notice: string | null;
+    }>();
+    expect(body.notice).toBeNull();
+    for (const id of artist.albumIds) expect(body.items.map((item) => item.id)).toContain(id);
+    const dates = body.items.map((item) => item.release_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('reads an album with its tracks in order, then lists them on the artist', async () => {
+    const answer = await get(harness, `/api/album/${album.id}`, mara);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<{
+      name: string;
+      album_artists: { id: string }[];
+      tracks: { track: { id: string }; liked: boolean | null; play_count: number | null }[];
+    }>();
+    expect(body.name).toBe(album.name);
+    expect(body.album_artists.map((credit) => credit.id)).toEqual([...album.artistIds]);
+    expect(body.tracks.map((entry) => entry.track.id)).toEqual([...album.trackIds]);
+    expect(body.tracks[0]).toMatchObject({ liked: false, play_count: 0 });
+
+    const anonymous = (await get(harness, `/api/album/${album.id}`)).json<typeof body>();
+    expect(anonymous.tracks[0]).toMatchObject({ liked: null, play_count: null });
+
+    const tracks = (await get(harness, `/api/artist/${artist.id}/tracks`, mara)).json<{
+      items: { track: { id: string } }[];
+    }>();
+    const credited = album.trackIds.filter((id) => world.track(id)?.artistIds.includes(artist.id));
+    for (const id of credited) expect(tracks.items.map((item) => item.track.id)).toContain(id);
+  });
+
+  it('answers a track with versions, likes, similar tracks and who plays it', async () => {
+    const db = harness.database.db;
+    await storeTracks(db, [
+      fixture('lanternSong1', 'Harbour', 'lanternAlbum1', lantern, 'ISRC0000001'),
+      fixture('lanternSong1b', 'Harbour', 'lanternAlbum2', lantern, 'ISRC0000001'),
+      fixture('lanternSong2', 'Tideline', 'lanternAlbum1'),
+      fixture('mothSong1', 'Dust', 'mothAlbum1', moth),
+      fixture('lonelySong1', 'Elsewhere', 'lonelyAlbum1', moth),
+    ]);
+    const at = (iso: string) => new Date(iso);
+    await db.insert(plays).values([
+      {
+        userId: mara.id,
+        trackId: 'lanternSong1',
+        playedAt: at('2026-01-01T10:00:00Z'),
+        source: 'api',
+      },
+      {
+        userId: mara.id,
+        trackId: 'lanternSong2',
+        playedAt: at('2026-01-01T10:05:00Z'),
+        source: 'api',
+      },
+      {
+        userId: mara.id,
+        trackId: 'mothSong1',
+        playedAt: at('2026-01-01T10:10:00Z'),
+        source: 'api',
+      },
+      {
+        userId: tomas.id,
+        trackId: 'lanternSong1b',
+        playedAt: at('2026-01-02T10:00:00Z'),
+        source: 'api',
+      },
+      {
+        userId: tomas.id,
+        trackId: 'lanternSong1',
+        playedAt: at('2026-01-02T12:00:00Z'),
+        source: 'api',
+      },
+      {
+        userId: tomas.id,
+        trackId: 'lanternSong2',
+        playedAt: at('2026-01-02T12:30:00Z'),
+        source: 'api',
+      },
+      {
+        userId: tomas.id,
+        trackId: 'lonelySong1',
+        playedAt: at('2026-01-09T12:30:00Z'),
+        source: 'api',
+      },
+    ]);
+    await db
+      .insert(savedTracks)
+      .values([
+        { userId: tomas.id, trackId: 'lanternSong1b', addedAt: at('2026-01-02T00:00:00Z') },
+      ]);
+
+    const body = (await get(harness, '/api/track/lanternSong1', mara)).json<{
+      track: { uid: string; title: string };
+      total_likes: number;
+      album_artists: { id: string }[];
+      similar_tracks: { id: string }[];
+      other_versions: { id: string }[];
+      liked: boolean | null;
+      listening: { play_count: number; friends: { username: string; play_count: number }[] };
+    }>();
+    expect(body.track.title).toBe('Harbour');
+    expect(body.total_likes).toBe(1);
+    expect(body.liked).toBe(false);
+    expect(body.album_artists.map((credit) => credit.id)).toEqual([lantern.id]);
+    expect(body.other_versions.map((version) => version.id)).toEqual(['lanternSong1b']);
+    // Both played Tideline around it, only Mara played Dust; nobody played Elsewhere near it.
+    expect(body.similar_tracks.map((track) => track.id)).toEqual(['lanternSong2', 'mothSong1']);
+    expect(body.listening.play_count).toBe(1);
+    expect(body.listening.friends).toMatchObject([{ play_count: 2 }]);
+
+    const anonymous = (await get(harness, '/api/track/lanternSong1')).json<typeof body>();
+    expect(anonymous).toMatchObject({ liked: null, listening: null, total_likes: 1 });
+
+    // The viewer's ignores leave the similar tracks.
+    await harness.app.inject({
+      method: 'POST',
+      url: `/api/ignore/artist/${moth.id}`,
+      headers: { cookie: mara.cookie },
+    });
+    const ignoring = (await get(harness, '/api/track/lanternSong1', mara)).json<typeof body>();
+    expect(ignoring.similar_tracks.map((track) => track.id)).toEqual(['lanternSong2']);
+
+    const lanternPage = (await get(harness, `/api/artist/${lantern.id}`, tomas)).json<Json>();
+    expect(lanternPage).toMatchObject({ track_count: 2, user_liked_tracks: 1 });
+    expect(lanternPage.listening).toMatchObject({ play_count: 3 });
+  });
+
+  it('keeps private playlists to their owner and collaborators', async () => {
+    const own = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
+    expect(own.statusCode).toBe(200);
+    const body = own.json<{ is_owner: boolean; tracks: unknown[]; is_public: boolean }>();
+    // Stored a while ago: the next opening asks Spotify whether it changed.
+    await harness.database.db.execute(
+      sql`UPDATE playlists SET updated_at = now() - interval '1 day' WHERE id = ${privatePlaylist.id}`,
+    );
+    expect(body).toMatchObject({ is_owner: true, is_public: false });
+    expect(body.tracks).toHaveLength(world.playlistItems(privatePlaylist.id, clock.now()).length);
+    // Opened again: from what is stored, brought up to date with Spotify.
+    const again = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
+    expect(again.json<{ tracks: unknown[] }>().tracks).toEqual(body.tracks);
+    for (const viewer of [tomas, undefined]) {
+      const refused = await get(harness, `/api/playlist/${privatePlaylist.id}`, viewer);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: 'This playlist is private' });
+    }
+  });
+
+  it("lists the viewer's playlists and refuses visitors", async () => {
+    expect((await get(harness, '/api/spotify/playlists')).statusCode).toBe(401);
+    const body = (await get(harness, '/api/spotify/playlists', mara)).json<{
+      items: { id: string }[];
+      total: number;
+    }>();
+    expect(body.items.map((item) => item.id)).toEqual(playlistsOf(MARA).map((p) => p.id));
+    expect(body.total).toBe(playlistsOf(MARA).length);
+  });
+
+  it('follows and unfollows on Spotify; a Spotify failure changes nothing', async () => {
+    const follow = (method: 'PUT' | 'DELETE', viewer?: Viewer) =>
+      harness.app.inject({
+        method,
+        url: `/api/spotify/follow/artist/${artist.id}`,
+        headers: viewer ? { cookie: viewer.cookie } : {},
+      });
+    expect((await follow('PUT')).statusCode).toBe(401);
+    expect((await follow('PUT', tomas)).json()).toEqual({
+      artist_id: artist.id,
+      is_followed: true,
+    });
+    const follows = () =>
+      world.followedArtists(TOMAS, clock.now()).some((f) => f.artistId === artist.id);
+    expect(follows()).toBe(true);
+    expect((await get(harness, `/api/artist/${artist.id}`, tomas)).json()).toMatchObject({
+      is_followed: true,
+    });
+
+    await harness.control('PUT', '/faults', {
+      seed: 1,
+      rules: [{ type: 'server-error', rate: 1, path: '/v1/me/following' }],
+    });
+    const failed = await follow('DELETE', tomas);
+    await harness.control('DELETE', '/faults');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json<{ detail: string }>().detail).toMatch(
+      /^Spotify could not unfollow the artist: /,
+    );
+    expect(follows()).toBe(true);
+    expect((await follow('DELETE', tomas)).json()).toMatchObject({ is_followed: false });
+    expect(follows()).toBe(false);
+  });
+
+  it('serves what is stored when Spotify fails, and says so when nothing is', async () => {
+    await harness.control('PUT', '/faults', {
+      seed: 1,
+      rules: [{ type: 'server-error', rate: 1, path: '/v1/' }],
+    });
+    try {
+      const stored = await get(harness, `/api/album/${album.id}`, tomas);
+      expect(stored.statusCode).toBe(200);
+      const storedIds = new Set(
+        (await harness.database.db.select({ id: albums.id }).from(albums)).map((row) => row.id),
+      );
+      const other = world.albums.find((candidate) => !storedIds.has(candidate.id))!;
+      const missing = await get(harness, `/api/album/${other.id}`, tomas);
+      expect(missing.statusCode).toBe(502);
+      expect(missing.json<{ detail: string }>().detail).toMatch(/^Spotify could not answer/);
+    } finally {
+      await harness.control('DELETE', '/faults');
+    }
+  });
+});
+
+describe('catalogue pages, Development Mode', () => {
+  let harness: Harness;
+  let mara: Viewer;
+
+  beforeAll(async () => {
+    harness = await startHarness({ mode: 'development', sandbox: { world, clock } });
+    mara = await harness.signIn(MARA);
+  });
+  afterAll(() => harness.close());
+
+  it('shows what the mode gives: no genres, followers or popularity, all releases', async () => {
+    const body = (await get(harness, `/api/artist/${artist.id}`, mara)).json<Json>();
+    expect(body).toMatchObject({
+      name: artist.name,
+      genres: [],
+      followers: null,
+      popularity: null,
+    });
+    expect(typeof body.is_followed).toBe('boolean');
+    const albums = (await get(harness, `/api/artist/${artist.id}/albums`, mara)).json<{
+      items: { id: string }[];
+    }>();
+    for (const id of artist.albumIds) expect(albums.items.map((item) => item.id)).toContain(id);
+    const albumPage = (await get(harness, `/api/album/${album.id}`, mara)).json<{
+      tracks: unknown[];
+    }>();
+    expect(albumPage.tracks).toHaveLength(album.trackIds.length);
+  });
+
+  it("lists others' playlists' tracks only where Spotify allows, and says why", async () => {
+    const others = (await get(harness, `/api/playlist/${othersPublicPlaylist.id}`, mara)).json<{
+      tracks: unknown[];
+      notice: string | null;
+      is_owner: boolean;
+    }>();
+    expect(others).toMatchObject({
+      tracks: [],
+      is_owner: false,
+      notice: "Spotify shows this playlist's tracks only to its owner and collaborators.",
+    });
+    const own = (await get(harness, `/api/playlist/${privatePlaylist.id}`, mara)).json<{
+      tracks: unknown[];
+      notice: string | null;
+    }>();
+    expect(own.notice).toBeNull();
+    expect(own.tracks.length).toBeGreaterThan(0);
+  });
+
+  it('follows through the library endpoint of the mode', async () => {
+    const answer = await harness.app.inject({
+      method: 'PUT',
+      url: `/api/spotify/follow/artist/${artist.id}`,
+      headers: { cookie: mara.cookie },
+    });
+    expect(answer.json()).toEqual({ artist_id: artist.id, is_followed: true });
+    expect(world.followedArtists(MARA, clock.now()).some((f) => f.artistId === artist.id)).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,25 @@
+import { albumDetailSchema, type AlbumDetail } from '@earshot/contract/catalogue';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/apiClient';
+import { ALBUM_STALE_MS } from '../../../lib/constants';
+import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
+
+/** `GET /api/album/{id}`; a 404 means "Album not found". */
+export function fetchAlbumDetail(id: string, signal?: AbortSignal): Promise<AlbumDetail> {
+  return requestJson(`/api/album/${encodeURIComponent(id)}`, albumDetailSchema, {
+    ...publicPageRequest,
+    signal,
+  });
+}
+
+export function albumDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: catalogueQueryKeys.album(id),
+    queryFn: ({ signal }) => fetchAlbumDetail(id, signal),
+    staleTime: ALBUM_STALE_MS,
+  });
+}
+
+export function useAlbumDetailQuery(id: string) {
+  return useQuery(albumDetailQueryOptions(id));
+}
