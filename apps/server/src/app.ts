@@ -33,6 +33,7 @@ import { activityRoutes } from './routes/activity/routes';
 import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
+import { searchRoutes } from './routes/search/routes';
 import { sessionRoutes } from './routes/session/routes';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyRoutes } from './routes/spotify/routes';
@@ -165,6 +166,7 @@ export async function buildApp({
     activityRoutes,
     ignoreRoutes,
     metricsRoutes,
+    searchRoutes,
   ];
   for (const routes of areas) {
     await app.register(routes, context);

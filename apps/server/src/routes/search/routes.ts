@@ -1,0 +1,37 @@
+import { errorBody } from '@earshot/contract/errors';
+import { searchQuery, searchResults } from '@earshot/contract/search';
+import { search } from '../../services/search';
+import { tokenSourceFor } from '../../services/spotify-tokens';
+import type { RoutePlugin } from '../context';
+
+export const searchRoutes: RoutePlugin = async (app, { db, auth, cipher, spotify }) => {
+  app.get(
+    '/api/search',
+    {
+      // Visitors may search too (docs/product.md, Roles and permissions); who asks is known
+      // before the query is read.
+      preValidation: auth.identifyUser,
+      schema: {
+        tags: ['search'],
+        summary: 'Tracks, albums, artists and people matching a query, best first',
+        querystring: searchQuery,
+        response: {
+          200: searchResults,
+          400: errorBody,
+          409: errorBody,
+          502: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = request.user;
+      return search(db, spotify, {
+        text: request.query.q,
+        limit: request.query.limit,
+        viewerId: viewer?.id,
+        spotifyAuth: viewer ? tokenSourceFor(db, cipher, spotify, viewer.id) : undefined,
+      });
+    },
+  );
+};
