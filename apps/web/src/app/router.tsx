@@ -9,6 +9,7 @@ import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { ImportRoute } from './routes/ImportRoute';
 import { ProfileRoute } from './routes/ProfileRoute';
+import { SearchRoute } from './routes/SearchRoute';
 import { SettingsRoute } from './routes/SettingsRoute';
 
 /** `/{feed}`, `/{feed}/friends`, `/{feed}/me` and `/{feed}/user/{username}`. */
@@ -22,23 +23,26 @@ function activityRoutes(feed: ActivityFeed): RouteObject[] {
 }
 
 /**
- * The route table (docs/product.md §2). Pages that later issues build are added here when they
- * exist; until then their paths fall through to the 404 page.
+ * The pages of the route table (docs/product.md §2). Pages that later issues build
+ * are added here when they exist; until then their paths fall through to the 404 page.
  */
+const pageRoutes: RouteObject[] = [
+  { index: true, element: <HomeRoute /> },
+  ...activityRoutes('recent'),
+  ...activityRoutes('likes'),
+  { path: 'login', element: <LoginPage /> },
+  { path: 'error', element: <ErrorPage /> },
+  { path: 'friends', element: <FriendsRoute /> },
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'spotify/import', element: <ImportRoute /> },
+  { path: 'user/:handle', element: <ProfileRoute /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** The pages, and the search modal's path: over the page it was opened from (kept shown). */
 export const appRoutes: RouteObject[] = [
   {
-    element: <AppRoot />,
-    children: [
-      { index: true, element: <HomeRoute /> },
-      ...activityRoutes('recent'),
-      ...activityRoutes('likes'),
-      { path: 'login', element: <LoginPage /> },
-      { path: 'error', element: <ErrorPage /> },
-      { path: 'friends', element: <FriendsRoute /> },
-      { path: 'settings', element: <SettingsRoute /> },
-      { path: 'spotify/import', element: <ImportRoute /> },
-      { path: 'user/:handle', element: <ProfileRoute /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    element: <AppRoot pages={pageRoutes} />,
+    children: [{ path: 'search/:query?', element: <SearchRoute /> }, ...pageRoutes],
   },
 ];
