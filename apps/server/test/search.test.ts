@@ -198,6 +198,14 @@ describe('GET /api/search on the stored catalogue', () => {
   });
 });
 
+/** Calls Earshot made to Spotify's search so far. */
+async function spotifySearches(harness: Harness): Promise<number> {
+  const { values } = await harness.metrics.spotifyRequests.get();
+  return values
+    .filter((value) => value.labels.endpoint === 'GET /search')
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
 /** Tracks Earshot stores, by id. */
 async function storedTrackIds(harness: Harness, ids: readonly string[]) {
   const rows = await harness.database.db.execute<{ id: string }>(
@@ -239,13 +247,22 @@ describe.each([
     );
   });
 
+  it('asks Spotify about a query once for a while: what it answered is stored', async () => {
+    const before = await spotifySearches(harness);
+    await results(harness, 'q=love', mara);
+    await results(harness, 'q=LOVE', mara);
+    expect(await spotifySearches(harness)).toBe(before);
+    await results(harness, 'q=love&limit=20', mara);
+    expect(await spotifySearches(harness)).toBe(before + 1);
+  });
+
   it('answers the stored results when Spotify fails, and says why when nothing is stored', async () => {
     await harness.control('PUT', '/faults', {
       seed: 1,
       rules: [{ type: 'server-error', rate: 1, path: '/v1/search' }],
     });
     try {
-      const stored = await results(harness, 'q=love', mara);
+      const stored = await results(harness, 'q=lov', mara);
       expect(stored.tracks.length).toBeGreaterThan(0);
 
       const nothing = await search(harness, 'q=qqqxzv', mara);
@@ -254,5 +271,9 @@ describe.each([
     } finally {
       await harness.control('DELETE', '/faults');
     }
+    // A failed query is asked again.
+    const before = await spotifySearches(harness);
+    await results(harness, 'q=qqqxzv', mara);
+    expect(await spotifySearches(harness)).toBe(before + 1);
   });
 });

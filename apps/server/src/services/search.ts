@@ -6,6 +6,7 @@ import type {
   UserResult,
 } from '@earshot/contract/search';
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
@@ -22,6 +23,30 @@ import { trackSummaries } from './tracks';
  */
 const CANDIDATES_PER_KIND = 200;
 
+/** How long a query Spotify already filled is answered from the store alone. */
+const SPOTIFY_FILL_TTL_MS = 10 * 60_000;
+
+/**
+ * The queries this process asked Spotify about lately: what came back is stored, so asking again
+ * (the same words typed by someone else, or again) would spend the rate limit for nothing new.
+ */
+export class RecentSpotifySearches {
+  private readonly asked = new LRUCache<string, true>({ max: 10_000, ttl: SPOTIFY_FILL_TTL_MS });
+
+  private static key(foldedText: string, limit: number): string {
+    return `${limit}\u0000${foldedText}`;
+  }
+
+  answered(foldedText: string, limit: number): boolean {
+    return this.asked.has(RecentSpotifySearches.key(foldedText, limit));
+  }
+
+  /** Spotify answered this query (a failure is asked again next time). */
+  remember(foldedText: string, limit: number): void {
+    this.asked.set(RecentSpotifySearches.key(foldedText, limit), true);
+  }
+}
+
 export interface SearchParams {
   text: string;
   limit: number;
@@ -29,6 +54,7 @@ export interface SearchParams {
   viewerId: string | undefined;
   /** The viewer's Spotify token, to fill from Spotify's search what Earshot does not store. */
   spotifyAuth: TokenSource | undefined;
+  recentSpotifySearches: RecentSpotifySearches;
 }
 
 /** The query, folded as the database folds names, and its words as LIKE patterns. */
@@ -257,7 +283,7 @@ async function storeSpotifyResults(db: Db, page: SearchPage) {
 /**
  * Tracks, albums, artists and people matching `text`, case and accents ignored: what Earshot
  * stores first, then, for a signed-in viewer, Spotify's search for the types the store has too
- * few of (stored on the way). When Spotify fails, the stored results are the answer; with none
+ * few of (stored on the way; once per query for a while). When Spotify fails, the stored results are the answer; with none
  * at all, the failure is (the error handler tells it).
  */
 export async function search(
@@ -280,11 +306,18 @@ export async function search(
   const short = (['track', 'album', 'artist'] as const).filter(
     (type) => stored[`${type}s`].length < limit,
   );
-  if (!params.spotifyAuth || short.length === 0) return stored;
+  if (
+    !params.spotifyAuth ||
+    short.length === 0 ||
+    params.recentSpotifySearches.answered(query.text, limit)
+  ) {
+    return stored;
+  }
   let found;
   try {
     const page = await spotify.search(params.spotifyAuth, params.text, short, limit);
     found = await storeSpotifyResults(db, page);
+    params.recentSpotifySearches.remember(query.text, limit);
   } catch (error) {
     const upstream = error instanceof SpotifyError || error instanceof SpotifyDisconnectedError;
     const anyStored = Object.values(stored).some((list) => list.length > 0);

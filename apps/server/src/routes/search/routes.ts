@@ -1,10 +1,11 @@
 import { errorBody } from '@earshot/contract/errors';
 import { searchQuery, searchResults } from '@earshot/contract/search';
-import { search } from '../../services/search';
+import { RecentSpotifySearches, search } from '../../services/search';
 import { tokenSourceFor } from '../../services/spotify-tokens';
 import type { RoutePlugin } from '../context';
 
 export const searchRoutes: RoutePlugin = async (app, { db, auth, cipher, spotify }) => {
+  const recentSpotifySearches = new RecentSpotifySearches();
   app.get(
     '/api/search',
     {
@@ -31,6 +32,7 @@ export const searchRoutes: RoutePlugin = async (app, { db, auth, cipher, spotify
         limit: request.query.limit,
         viewerId: viewer?.id,
         spotifyAuth: viewer ? tokenSourceFor(db, cipher, spotify, viewer.id) : undefined,
+        recentSpotifySearches,
       });
     },
   );
