@@ -52,9 +52,8 @@ export interface SearchParams {
   limit: number;
   /** The signed-in viewer: their friends come first among people. */
   viewerId: string | undefined;
-  /** The viewer's Spotify token, to fill from Spotify's search what Earshot does not store. */
-  spotifyAuth: TokenSource | undefined;
-  recentSpotifySearches: RecentSpotifySearches;
+  /** For a signed-in viewer: Spotify's search, with their token, fills what Earshot lacks. */
+  fill?: { spotify: SpotifyClient; auth: TokenSource; recent: RecentSpotifySearches };
 }
 
 /** The query, folded as the database folds names, and its words as LIKE patterns. */
@@ -81,6 +80,15 @@ async function foldQuery(db: Db, text: string): Promise<Folded> {
   return { text: folded, words: wordsOf(folded), trackWords: wordsOf(foldText(text)) };
 }
 
+/**
+ * `earshot_fold(text)` written out, for values no index holds (ranking): PostgreSQL does not
+ * inline the function (its dictionary cast is only STABLE), and calling it costs four times as
+ * much. Where an index on `earshot_fold(…)` should serve, the function itself must be named.
+ */
+function foldedSql(text: SQL): SQL {
+  return sql`lower(public.unaccent('public.unaccent'::regdictionary, ${text}))`;
+}
+
 /** Every word starts one of the words of `column` (trigram-indexed, so 1-letter words too). */
 function everyWordStarts(column: SQL, words: readonly string[]): SQL {
   return sql.join(
@@ -102,37 +110,51 @@ function nameRank(folded: SQL, query: Folded): SQL {
                   WHEN ${everyWordStarts(folded, query.words)} THEN 2 ELSE 3 END`;
 }
 
+/** What each catalogue table's search reads: the shown columns and what ranks them. */
+const CATALOGUE_COLUMNS = {
+  tracks: ['id', 'name', 'popularity'],
+  albums: ['id', 'name', 'picture'],
+  artists: ['id', 'name', 'picture', 'genres', 'popularity'],
+} as const;
+
+/** Where each catalogue table's listeners are counted: per-user stats by that table's id. */
+const LISTENS = {
+  tracks: ['user_track_stats', 'track_id'],
+  albums: ['user_album_stats', 'album_id'],
+  artists: ['user_artist_stats', 'artist_id'],
+} as const;
+
 /**
- * The ids of one catalogue table's best matches: names starting with the query (through the
- * folded-name B-tree), then names whose words match (trigrams), ranked by name match, then by
- * how many Earshot users play them (`listens`), then Spotify's popularity where known.
+ * One catalogue table's best matches (its `CATALOGUE_COLUMNS`): names starting with the query
+ * (through the folded-name B-tree) and names whose words match (`matchedBy`, trigrams), ranked by
+ * name match, then by how many Earshot users play them, then Spotify's popularity where known.
+ * The candidates carry their columns: joining back to the table would tempt the planner into
+ * scanning all of it.
  */
 function rankedCatalogue(
-  table: 'tracks' | 'albums' | 'artists',
-  columns: SQL,
+  table: keyof typeof CATALOGUE_COLUMNS,
   query: Folded,
   limit: number,
-  listens: string,
   matchedBy: SQL,
 ): SQL {
+  const columns = sql.raw(CATALOGUE_COLUMNS[table].join(', '));
   const name = sql.raw(`earshot_fold(${table}.name)`);
-  const folded = sql.raw(`earshot_fold(t.name)`);
+  const candidateColumns = sql`${columns}, ${foldedSql(sql.raw('name'))} AS folded`;
   const prefix = `${escapeLike(query.text)}%`;
+  const [listens, key] = LISTENS[table];
   const popularity = table === 'albums' ? sql`NULL::int` : sql.raw('t.popularity');
   return sql`
-    WITH candidates AS (
-      (SELECT id FROM ${sql.raw(table)}
+    SELECT ${columns} FROM (
+      (SELECT ${candidateColumns} FROM ${sql.raw(table)}
         WHERE (${name} COLLATE "C") LIKE ${prefix}
         ORDER BY (${name} COLLATE "C") LIMIT ${CANDIDATES_PER_KIND})
       UNION
-      (SELECT id FROM ${sql.raw(table)} WHERE ${matchedBy} LIMIT ${CANDIDATES_PER_KIND})
-    )
-    SELECT ${columns} FROM candidates c JOIN ${sql.raw(table)} t ON t.id = c.id
-    ORDER BY ${nameRank(folded, query)},
-             (SELECT count(*) FROM ${sql.raw(listens)} s WHERE s.${sql.raw(
-               table === 'tracks' ? 'track_id' : table === 'albums' ? 'album_id' : 'artist_id',
-             )} = t.id) DESC,
-             ${popularity} DESC NULLS LAST, ${folded}, t.id
+      (SELECT ${candidateColumns} FROM ${sql.raw(table)} WHERE ${matchedBy}
+        LIMIT ${CANDIDATES_PER_KIND})
+    ) t
+    ORDER BY ${nameRank(sql.raw('t.folded'), query)},
+             (SELECT count(*) FROM ${sql.raw(listens)} s WHERE s.${sql.raw(key)} = t.id) DESC,
+             ${popularity} DESC NULLS LAST, t.folded, t.id
     LIMIT ${limit}`;
 }
 
@@ -140,10 +162,8 @@ async function storedTracks(db: Db, query: Folded, limit: number): Promise<Track
   const ranked = await db.execute<{ id: string }>(
     rankedCatalogue(
       'tracks',
-      sql`t.id`,
       query,
       limit,
-      'user_track_stats',
       everyWordStarts(sql.raw('tracks.search_text'), query.trackWords),
     ),
   );
@@ -165,10 +185,8 @@ async function storedAlbums(db: Db, query: Folded, limit: number): Promise<Album
   const rows = await db.execute<{ id: string; name: string; picture: string | null }>(
     rankedCatalogue(
       'albums',
-      sql`t.id, t.name, t.picture`,
       query,
       limit,
-      'user_album_stats',
       everyWordStarts(sql.raw('earshot_fold(albums.name)'), query.words),
     ),
   );
@@ -188,10 +206,8 @@ async function storedArtists(db: Db, query: Folded, limit: number): Promise<Arti
   }>(
     rankedCatalogue(
       'artists',
-      sql`t.id, t.name, t.picture, t.genres`,
       query,
       limit,
-      'user_artist_stats',
       everyWordStarts(sql.raw('earshot_fold(artists.name)'), query.words),
     ),
   );
@@ -286,11 +302,7 @@ async function storeSpotifyResults(db: Db, page: SearchPage) {
  * few of (stored on the way; once per query for a while). When Spotify fails, the stored results are the answer; with none
  * at all, the failure is (the error handler tells it).
  */
-export async function search(
-  db: Db,
-  spotify: SpotifyClient,
-  params: SearchParams,
-): Promise<SearchResults> {
+export async function search(db: Db, params: SearchParams): Promise<SearchResults> {
   const { limit } = params;
   const query = await foldQuery(db, params.text);
   // Nothing left to match once folded (the query was only marks, say).
@@ -306,18 +318,13 @@ export async function search(
   const short = (['track', 'album', 'artist'] as const).filter(
     (type) => stored[`${type}s`].length < limit,
   );
-  if (
-    !params.spotifyAuth ||
-    short.length === 0 ||
-    params.recentSpotifySearches.answered(query.text, limit)
-  ) {
-    return stored;
-  }
+  const { fill } = params;
+  if (!fill || short.length === 0 || fill.recent.answered(query.text, limit)) return stored;
   let found;
   try {
-    const page = await spotify.search(params.spotifyAuth, params.text, short, limit);
+    const page = await fill.spotify.search(fill.auth, params.text, short, limit);
     found = await storeSpotifyResults(db, page);
-    params.recentSpotifySearches.remember(query.text, limit);
+    fill.recent.remember(query.text, limit);
   } catch (error) {
     const upstream = error instanceof SpotifyError || error instanceof SpotifyDisconnectedError;
     const anyStored = Object.values(stored).some((list) => list.length > 0);

@@ -27,12 +27,17 @@ export const searchRoutes: RoutePlugin = async (app, { db, auth, cipher, spotify
     },
     async (request) => {
       const viewer = request.user;
-      return search(db, spotify, {
+      return search(db, {
         text: request.query.q,
         limit: request.query.limit,
         viewerId: viewer?.id,
-        spotifyAuth: viewer ? tokenSourceFor(db, cipher, spotify, viewer.id) : undefined,
-        recentSpotifySearches,
+        ...(viewer && {
+          fill: {
+            spotify,
+            auth: tokenSourceFor(db, cipher, spotify, viewer.id),
+            recent: recentSpotifySearches,
+          },
+        }),
       });
     },
   );
