@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { trackSummary } from './track';
 
-/** Results per type at most (docs/product.md, Business constants and limits). */
+/** Results per type at most (docs/product.md §9). */
 export const SEARCH_MAX_LIMIT = 50;
 /** Longer queries are refused: no name Earshot stores is this long. */
 export const SEARCH_MAX_QUERY_LENGTH = 200;
 
-/** `GET /api/search` (docs/product.md, The calls it makes). */
+/** `GET /api/search` (docs/product.md §7). */
 export const searchQuery = z.object({
   q: z
     .string()

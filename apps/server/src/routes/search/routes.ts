@@ -9,7 +9,7 @@ export const searchRoutes: RoutePlugin = async (app, { db, auth, cipher, spotify
   app.get(
     '/api/search',
     {
-      // Visitors may search too (docs/product.md, Roles and permissions); who asks is known
+      // Visitors may search too (docs/product.md §6); who asks is known
       // before the query is read.
       preValidation: auth.identifyUser,
       schema: {

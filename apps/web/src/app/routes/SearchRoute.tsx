@@ -4,7 +4,7 @@ import { searchPath, useSearchBackground } from '../searchNavigation';
 
 /**
  * `/search/{query}`: the search modal over the page it was opened from (the layout keeps that
- * page shown) and nothing of its own (docs/product.md, Route table). The address follows the
+ * page shown) and nothing of its own (docs/product.md §2, Routes). The address follows the
  * typed query; closing goes back.
  */
 export function SearchRoute() {

@@ -41,7 +41,7 @@ interface SearchModalProps {
 }
 
 /**
- * The search modal (docs/product.md, Search modal): the query runs 300 ms after typing pauses,
+ * The search modal (docs/product.md §2, Search): the query runs 300 ms after typing pauses,
  * results come grouped by type, arrows move through them and Enter opens the one chosen.
  */
 export function SearchModal({ initialText, onTextChange, onClose }: SearchModalProps) {

@@ -2,7 +2,7 @@ import type { SearchResult } from '@earshot/contract/search';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 
-/** The picture and the texts of a result (docs/product.md, Search modal). */
+/** The picture and the texts of a result (docs/product.md §2, Search). */
 function describe(result: SearchResult): { picture: string | null; title: string; detail: string } {
   switch (result.type) {
     case 'track': {
