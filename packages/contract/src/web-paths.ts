@@ -20,6 +20,8 @@ export const webAppPaths = [
   '/settings',
   '/spotify/import',
   '/user/:handle',
+  '/search',
+  '/search/:query',
 ] as const;
 
 export type WebAppPath = (typeof webAppPaths)[number];

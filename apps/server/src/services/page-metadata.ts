@@ -25,7 +25,15 @@ export interface PageMetadata {
 }
 
 /** Pages that are personal or transient: kept out of search engines. */
-const NOINDEX = new Set(['/login', '/error', '/settings', '/spotify/import', '/friends']);
+const NOINDEX = new Set([
+  '/login',
+  '/error',
+  '/settings',
+  '/spotify/import',
+  '/friends',
+  '/search',
+  '/search/:query',
+]);
 
 function defaults(pathname: string, pattern: string | null): PageMetadata {
   return {

@@ -43,6 +43,10 @@ const pageRoutes: RouteObject[] = [
 export const appRoutes: RouteObject[] = [
   {
     element: <AppRoot pages={pageRoutes} />,
-    children: [{ path: 'search/:query?', element: <SearchRoute /> }, ...pageRoutes],
+    children: [
+      { path: 'search', element: <SearchRoute /> },
+      { path: 'search/:query', element: <SearchRoute /> },
+      ...pageRoutes,
+    ],
   },
 ];
