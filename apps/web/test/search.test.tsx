@@ -90,7 +90,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('search modal', () => {
+// Each test drives several user steps (open, type, wait out the debounce, choose): on a loaded
+// two-core machine they take longer than the default 5 s together.
+describe('search modal', { timeout: 15_000 }, () => {
   beforeEach(() => setUp());
 
   it('opens from the header button over the current page, which stays shown', async () => {
