@@ -1,9 +1,10 @@
 -- Search ignores case and accents on both sides: "bjork" finds "Björk". unaccent's own function
 -- is only STABLE (its dictionary could change); fixing the dictionary makes it safe to index.
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
+-- A standard SQL body is parsed once, here, not in every statement that calls it.
 CREATE OR REPLACE FUNCTION earshot_fold(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$;--> statement-breakpoint
+  RETURN lower(public.unaccent('public.unaccent'::regdictionary, $1));--> statement-breakpoint
 CREATE INDEX "albums_name_fold_trgm_idx" ON "albums" USING gin (earshot_fold("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "albums_name_fold_prefix_idx" ON "albums" USING btree ((earshot_fold("name") COLLATE "C"));--> statement-breakpoint
 CREATE INDEX "artists_name_fold_trgm_idx" ON "artists" USING gin (earshot_fold("name") gin_trgm_ops);--> statement-breakpoint
