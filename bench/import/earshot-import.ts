@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import {
   RssSampler,
@@ -177,7 +178,9 @@ export async function measureImport(options: {
     sessionId = await signIn((text, params) => client.query(text, params));
     await client.end();
   } else {
-    const pglite = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(path.join(dataDir, 'pgdata'), {
+      extensions: { pg_trgm, unaccent },
+    });
     sessionId = await signIn((text, params) => pglite.query(text, params));
     await pglite.close();
   }

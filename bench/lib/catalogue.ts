@@ -59,9 +59,15 @@ export async function generateCatalogue(
   db: Queryable,
   random: Random,
   trackCount: number,
+  /** Counts to aim at instead of about 7.7 tracks per release and 2.5 releases per artist. */
+  shape?: { artists: number; albums: number },
 ): Promise<CatalogueSummary> {
   // A third of releases are singles, the rest 6–16 tracks: about 7.7 tracks per release.
-  const artistCount = Math.max(1, Math.round(trackCount / 7.7 / 2.5));
+  const artistCount = shape?.artists ?? Math.max(1, Math.round(trackCount / 7.7 / 2.5));
+  // With a shape, the releases that are not singles are as long as its album count needs.
+  const longRelease = shape
+    ? Math.max(2, Math.round(((trackCount / shape.albums - 1 / 3) * 3) / 2))
+    : 11;
 
   const artists = { id: [] as string[], name: [] as string[], genres: [] as (string | null)[] };
   const artistExtra = { popularity: [] as number[], followers: [] as number[] };
@@ -114,7 +120,10 @@ export async function generateCatalogue(
     const albumId = random.spotifyId();
     const albumName = random.chance(0.1) ? artist : phrase(random, 3);
     const left = trackCount - tracks.id.length;
-    const size = Math.min(left, random.int(1, 3) === 1 ? 1 : random.int(6, 16));
+    const size = Math.min(
+      left,
+      random.int(1, 3) === 1 ? 1 : random.int(Math.max(2, longRelease - 5), longRelease + 5),
+    );
     const { date, precision } = releaseDate(random);
     albums.id.push(albumId);
     albums.name.push(albumName);

@@ -38,6 +38,7 @@ import { trackRoutes } from './routes/catalogue/track';
 import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
+import { searchRoutes } from './routes/search/routes';
 import { sessionRoutes } from './routes/session/routes';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyLibraryRoutes } from './routes/spotify/library';
@@ -177,6 +178,7 @@ export async function buildApp({
     trackRoutes,
     playlistRoutes,
     metricsRoutes,
+    searchRoutes,
   ];
   for (const routes of areas) {
     await app.register(routes, context);

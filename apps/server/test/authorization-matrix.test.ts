@@ -41,6 +41,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/friendship/pending':              [401, 200, 200, 200, 200, 200],
   'GET /api/friendship/list':                 [401, 200, 200, 200, 200, 200],
   'GET /api/recent':                          [401, 200, 200, 200, 200, 200],
+  // Open to visitors (no 401): called without its `q`, everyone gets the same 400.
+  'GET /api/search':                          [400, 400, 400, 400, 400, 400],
   'GET /api/likes':                           [401, 200, 200, 200, 200, 200],
   'POST /api/like':                           [401, 404, 404, 404, 404, 404],
   'GET /api/ignore':                          [401, 200, 200, 200, 200, 200],

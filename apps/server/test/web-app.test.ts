@@ -54,6 +54,14 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers the search modal paths with the app, kept out of search engines', async () => {
+    for (const url of ['/search', '/search/', '/search/bj%C3%B6rk']) {
+      const page = await harness.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<meta data-server-meta name="robots" content="noindex" />');
+    }
+  });
+
   it('fills in a public profile title, description, canonical link, social card and JSON-LD', async () => {
     const page = await harness.app.inject({ url: `/user/${username.toUpperCase()}` });
     expect(page.statusCode).toBe(200);

@@ -18,7 +18,7 @@ function Fragile() {
 
 const routes = [
   {
-    element: <AppRoot />,
+    element: <AppRoot pages={[]} />,
     children: [
       { path: '/fragile', element: <Fragile /> },
       { path: '/sturdy', element: <p>Sturdy page rendered</p> },

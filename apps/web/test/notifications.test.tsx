@@ -70,7 +70,10 @@ function RaiseNotification() {
 
 describe('notification bell', () => {
   const routes = [
-    { element: <AppRoot />, children: [{ index: true, element: <RaiseNotification /> }] },
+    {
+      element: <AppRoot pages={[]} />,
+      children: [{ index: true, element: <RaiseNotification /> }],
+    },
   ];
 
   beforeEach(() => {

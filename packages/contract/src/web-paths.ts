@@ -29,6 +29,8 @@ export const webAppPaths = [
   '/album/:albumId',
   '/playlist/:playlistId',
   '/playlists',
+  '/search',
+  '/search/:query',
 ] as const;
 
 export type WebAppPath = (typeof webAppPaths)[number];

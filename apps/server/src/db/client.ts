@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -122,9 +123,10 @@ export function connectPostgres(url: string, poolSize = 10): Database {
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<Database> {
   const socketDir = await mkdtemp(path.join(tmpdir(), 'earshot-pg-'));
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  // pg_trgm: the feed's search; loaded here, created by a migration as on PostgreSQL.
+  // pg_trgm (searches) and unaccent (search folds accents): loaded here, created by migrations
+  // as on PostgreSQL.
   const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
   });
   const server = new PGLiteSocketServer({
     db: pglite,

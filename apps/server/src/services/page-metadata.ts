@@ -32,6 +32,8 @@ const NOINDEX = new Set([
   '/spotify/import',
   '/friends',
   '/playlists',
+  '/search',
+  '/search/:query',
 ]);
 
 function defaults(pathname: string, pattern: string | null): PageMetadata {

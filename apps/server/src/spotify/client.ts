@@ -16,6 +16,7 @@ import {
   privateUser,
   recentlyPlayedPage,
   savedTracksPage,
+  searchPage,
   tokenResponse,
   track,
   tracksBatch,
@@ -23,6 +24,8 @@ import {
   type FullAlbum,
   type FullArtist,
   type PrivateUser,
+  type SearchPage,
+  type SimplifiedAlbum,
   type SpotifyTrack,
   type TokenResponse,
 } from './schemas';
@@ -37,6 +40,11 @@ export interface TokenSource {
 /** Spotify's batch lookups accept at most this many ids. */
 const BATCH_LIMITS = { tracks: 50, artists: 50, albums: 20 } as const;
 
+/** Results per type one search call may ask for: Extended Quota Mode, and Development Mode. */
+const SEARCH_LIMITS = { extended: 50, development: 10 } as const;
+
+export type SearchType = 'track' | 'album' | 'artist';
+
 /**
  * Earshot's only door to Spotify: the Accounts service and the Web API, at the configured base
  * URLs. It never touches the database. Works with Extended Quota Mode apps (batch lookups) and
@@ -49,6 +57,8 @@ export class SpotifyClient {
   private libraryEndpoint: 'tracks' | 'library' | undefined;
   /** Learned on the first follow: Development Mode apps follow through `/me/library` too. */
   private followEndpoint: 'following' | 'library' | undefined;
+  /** Lowered on the first search refused for its limit: Development Mode apps allow 10. */
+  private searchLimit: number = SEARCH_LIMITS.extended;
 
   constructor(
     readonly config: SpotifyConfig,
@@ -304,6 +314,35 @@ export class SpotifyClient {
       next ?? `/playlists/${id}/items?limit=50`,
       playlistItemsPage,
     );
+  }
+
+  /**
+   * Searches the catalogue: up to `limit` results of each type, or as many as the app's mode
+   * allows per call (Development Mode answers 400 "Invalid limit" above 10: learned once).
+   */
+  async search(
+    auth: TokenSource,
+    text: string,
+    types: readonly SearchType[],
+    limit: number,
+  ): Promise<SearchPage> {
+    const ask = (perType: number) =>
+      this.get(
+        auth,
+        'GET /search',
+        `/search?${new URLSearchParams({ q: text, type: types.join(','), limit: String(perType) })}`,
+        searchPage,
+      );
+    const perType = Math.min(limit, this.searchLimit);
+    try {
+      return await ask(perType);
+    } catch (error) {
+      const limitRefused =
+        error instanceof SpotifyError && error.status === 400 && /limit/i.test(error.message);
+      if (!limitRefused || perType <= SEARCH_LIMITS.development) throw error;
+      this.searchLimit = SEARCH_LIMITS.development;
+      return ask(SEARCH_LIMITS.development);
+    }
   }
 
   tracks(auth: TokenSource, ids: readonly string[]): Promise<SpotifyTrack[]> {

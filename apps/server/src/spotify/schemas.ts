@@ -159,3 +159,11 @@ export const playlistsPage = z.object({
 export const tracksBatch = z.object({ tracks: z.array(track.nullable()) });
 export const artistsBatch = z.object({ artists: z.array(fullArtist.nullable()) });
 export const albumsBatch = z.object({ albums: z.array(fullAlbum.nullable()) });
+
+/** GET /search: a page per type asked; Spotify may leave null holes in `items`. */
+export const searchPage = z.object({
+  tracks: z.object({ items: z.array(track.nullable()) }).optional(),
+  albums: z.object({ items: z.array(simplifiedAlbum.nullable()) }).optional(),
+  artists: z.object({ items: z.array(fullArtist.nullable()) }).optional(),
+});
+export type SearchPage = z.infer<typeof searchPage>;

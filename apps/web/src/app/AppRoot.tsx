@@ -1,3 +1,4 @@
+import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { NotificationToasts } from './layout/NotificationToasts';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -7,12 +8,12 @@ import { ScrollReset } from './ScrollReset';
  * The element of the root route. A second error boundary around the whole layout catches
  * errors of the header or footer; the notifications stay outside it so they always show.
  */
-export function AppRoot() {
+export function AppRoot({ pages }: { pages: RouteObject[] }) {
   return (
     <>
       <ScrollReset />
       <RouteErrorBoundary>
-        <AppLayout />
+        <AppLayout pages={pages} />
       </RouteErrorBoundary>
       <NotificationToasts />
     </>

@@ -1,16 +1,19 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { shouldResetScroll } from './scrollReset';
 
 /** Scrolls to the top on route changes, by the rule of `shouldResetScroll`. */
 export function ScrollReset() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const previousPath = useRef(pathname);
 
   useLayoutEffect(() => {
-    if (shouldResetScroll(previousPath.current, pathname)) window.scrollTo(0, 0);
+    if (shouldResetScroll(previousPath.current, pathname, navigationType === 'POP')) {
+      window.scrollTo(0, 0);
+    }
     previousPath.current = pathname;
-  }, [pathname]);
+  }, [pathname, navigationType]);
 
   return null;
 }

@@ -13,6 +13,7 @@ import { IgnoredRoute } from './routes/IgnoredRoute';
 import { ImportRoute } from './routes/ImportRoute';
 import { PlaylistRoute, PlaylistsRoute } from './routes/PlaylistRoute';
 import { ProfileRoute } from './routes/ProfileRoute';
+import { SearchRoute } from './routes/SearchRoute';
 import { SettingsRoute } from './routes/SettingsRoute';
 import { AlbumRoute, TrackRoute } from './routes/TrackRoute';
 
@@ -26,33 +27,37 @@ function activityRoutes(feed: ActivityFeed): RouteObject[] {
   ];
 }
 
-/**
- * The route table (docs/product.md §2). Pages that later issues build are added here when they
- * exist; until then their paths fall through to the 404 page.
- */
+/** The pages of the route table (docs/product.md §2); any other path is the 404 page. */
+const pageRoutes: RouteObject[] = [
+  { index: true, element: <HomeRoute /> },
+  ...activityRoutes('recent'),
+  ...activityRoutes('likes'),
+  { path: 'login', element: <LoginPage /> },
+  { path: 'error', element: <ErrorPage /> },
+  { path: 'friends', element: <FriendsRoute /> },
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'ignored', element: <IgnoredRoute /> },
+  { path: 'spotify/import', element: <ImportRoute /> },
+  { path: 'spotify/beta', element: <BetaRoute /> },
+  { path: 'user/:handle', element: <ProfileRoute /> },
+  { path: 'artist/:artistId', element: <ArtistRoute tab="tracks" /> },
+  { path: 'artist/:artistId/likes', element: <ArtistRoute tab="likes" /> },
+  { path: 'artist/:artistId/albums', element: <ArtistRoute tab="albums" /> },
+  { path: 'track/:trackId', element: <TrackRoute /> },
+  { path: 'album/:albumId', element: <AlbumRoute /> },
+  { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
+  { path: 'playlists', element: <PlaylistsRoute /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** The pages, and the search modal's path: over the page it was opened from (kept shown). */
 export const appRoutes: RouteObject[] = [
   {
-    element: <AppRoot />,
+    element: <AppRoot pages={pageRoutes} />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      ...activityRoutes('recent'),
-      ...activityRoutes('likes'),
-      { path: 'login', element: <LoginPage /> },
-      { path: 'error', element: <ErrorPage /> },
-      { path: 'friends', element: <FriendsRoute /> },
-      { path: 'settings', element: <SettingsRoute /> },
-      { path: 'ignored', element: <IgnoredRoute /> },
-      { path: 'spotify/import', element: <ImportRoute /> },
-      { path: 'spotify/beta', element: <BetaRoute /> },
-      { path: 'user/:handle', element: <ProfileRoute /> },
-      { path: 'artist/:artistId', element: <ArtistRoute tab="tracks" /> },
-      { path: 'artist/:artistId/likes', element: <ArtistRoute tab="likes" /> },
-      { path: 'artist/:artistId/albums', element: <ArtistRoute tab="albums" /> },
-      { path: 'track/:trackId', element: <TrackRoute /> },
-      { path: 'album/:albumId', element: <AlbumRoute /> },
-      { path: 'playlist/:playlistId', element: <PlaylistRoute /> },
-      { path: 'playlists', element: <PlaylistsRoute /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: 'search', element: <SearchRoute /> },
+      { path: 'search/:query', element: <SearchRoute /> },
+      ...pageRoutes,
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -11,37 +12,60 @@ import {
 import { sql } from 'drizzle-orm';
 
 /**
+ * What search finds a name by: its words anywhere (trigrams) and the names that start with the
+ * query, exact ones first (B-tree in folded order). `earshot_fold` is lower case without accents,
+ * defined by the migration `search`.
+ */
+function nameSearchIndexes(tableName: string, name: AnyPgColumn) {
+  return [
+    index(`${tableName}_name_fold_trgm_idx`).using('gin', sql`earshot_fold(${name}) gin_trgm_ops`),
+    index(`${tableName}_name_fold_prefix_idx`).using(
+      'btree',
+      sql`(earshot_fold(${name}) COLLATE "C")`,
+    ),
+  ];
+}
+
+/**
  * Spotify's catalogue as Earshot has seen it. Rows arrive from any Spotify answer (recent plays,
  * saved tracks, lookups); `enriched_at` is null until the full object was fetched, which is what
  * the enrichment job looks for. Deprecated fields (genres, popularity, followers) stay null where
  * the app's mode hides them.
  */
-export const artists = pgTable('artists', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  genres: text('genres').array(),
-  popularity: integer('popularity'),
-  followers: bigint('followers', { mode: 'number' }),
-  picture: text('picture'),
-  enrichedAt: timestamp('enriched_at', { withTimezone: true }),
-  /** When the artist's releases were last read from Spotify (the artist page's Albums tab). */
-  albumsFetchedAt: timestamp('albums_fetched_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const artists = pgTable(
+  'artists',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    genres: text('genres').array(),
+    popularity: integer('popularity'),
+    followers: bigint('followers', { mode: 'number' }),
+    picture: text('picture'),
+    enrichedAt: timestamp('enriched_at', { withTimezone: true }),
+    /** When the artist's releases were last read from Spotify (the artist page's Albums tab). */
+    albumsFetchedAt: timestamp('albums_fetched_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => nameSearchIndexes('artists', table.name),
+);
 
-export const albums = pgTable('albums', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  albumType: text('album_type'),
-  releaseDate: text('release_date'),
-  releaseDatePrecision: text('release_date_precision'),
-  totalTracks: integer('total_tracks'),
-  picture: text('picture'),
-  enrichedAt: timestamp('enriched_at', { withTimezone: true }),
-  /** When the album's track list was last read from Spotify (the album page). */
-  tracksFetchedAt: timestamp('tracks_fetched_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const albums = pgTable(
+  'albums',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    albumType: text('album_type'),
+    releaseDate: text('release_date'),
+    releaseDatePrecision: text('release_date_precision'),
+    totalTracks: integer('total_tracks'),
+    picture: text('picture'),
+    enrichedAt: timestamp('enriched_at', { withTimezone: true }),
+    /** When the album's track list was last read from Spotify (the album page). */
+    tracksFetchedAt: timestamp('tracks_fetched_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => nameSearchIndexes('albums', table.name),
+);
 
 export const albumArtists = pgTable(
   'album_artists',
@@ -87,6 +111,11 @@ export const tracks = pgTable(
     index('tracks_title_key_idx').on(table.titleKey),
     index('tracks_album_idx').on(table.albumId),
     index('tracks_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // Search: exact and prefix title matches first (see `earshot_fold`, migration `search`).
+    index('tracks_name_fold_prefix_idx').using(
+      'btree',
+      sql`(earshot_fold(${table.name}) COLLATE "C")`,
+    ),
   ],
 );
 

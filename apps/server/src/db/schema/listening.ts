@@ -116,7 +116,11 @@ export const userArtistStats = pgTable(
     plays: integer('plays').notNull(),
     msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.artistId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.artistId] }),
+    // Search ranks artists by how many Earshot users play them.
+    index('user_artist_stats_artist_idx').on(table.artistId),
+  ],
 );
 
 export const userAlbumStats = pgTable(
@@ -129,7 +133,11 @@ export const userAlbumStats = pgTable(
     plays: integer('plays').notNull(),
     msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.albumId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.albumId] }),
+    // Search ranks albums by how many Earshot users play them.
+    index('user_album_stats_album_idx').on(table.albumId),
+  ],
 );
 
 export const userSongStats = pgTable(

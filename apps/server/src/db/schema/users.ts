@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,7 +16,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`)],
+  (table) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    // Search finds people by the words of their name and username, accents and case ignored.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`earshot_fold(${table.name} || ' ' || ${table.username}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,15 +1,27 @@
-import { Outlet } from 'react-router';
+import { Outlet, useRoutes, type Location, type RouteObject } from 'react-router';
 import { useSession } from '../../features/account/hooks/useSession';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
+import { useSearchBackground } from '../searchNavigation';
+import { useSearchShortcut } from './useSearchShortcut';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MainTabs } from './MainTabs';
 import './layout.css';
 
-/** Header, page, footer and, for logged-in users on narrow screens, the bottom tab bar. */
-export function AppLayout() {
+/** The page under the search modal, matched from the layout (whose base is `/`). */
+function BackgroundPage({ pages, location }: { pages: RouteObject[]; location: Location }) {
+  return useRoutes(pages, location);
+}
+
+/**
+ * Header, page, footer and, for logged-in users on narrow screens, the bottom tab bar. On
+ * `/search/{query}` the page the search was opened from stays shown under the modal.
+ */
+export function AppLayout({ pages }: { pages: RouteObject[] }) {
   const session = useSession();
   const authenticated = session.status === 'authenticated';
+  const background = useSearchBackground();
+  useSearchShortcut();
 
   return (
     <div className={authenticated ? 'app app--with-tab-bar' : 'app'}>
@@ -19,6 +31,7 @@ export function AppLayout() {
       <Header session={session} />
       <main id="main" className="app-main">
         <RouteErrorBoundary>
+          {background && <BackgroundPage pages={pages} location={background} />}
           <Outlet />
         </RouteErrorBoundary>
       </main>

@@ -1,0 +1,340 @@
+import type {
+  AlbumResult,
+  ArtistResult,
+  SearchResults,
+  TrackResult,
+  UserResult,
+} from '@earshot/contract/search';
+import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
+import type { SpotifyClient, TokenSource } from '../spotify/client';
+import { SpotifyError } from '../spotify/errors';
+import type { SearchPage } from '../spotify/schemas';
+import { storeAlbums, storeArtists, storeTracks } from './catalog';
+import { SpotifyDisconnectedError } from './spotify-tokens';
+import { foldText } from './text';
+import { trackSummaries } from './tracks';
+
+/**
+ * Matches of each kind (name prefix, words anywhere) ranked per query. A bound keeps a common
+ * word as fast as a rare one; past it, a match beyond the first this many of its kind is not
+ * considered (the names that start with the query come in folded order: the exact one first).
+ */
+const CANDIDATES_PER_KIND = 200;
+
+/** How long a query Spotify already filled is answered from the store alone. */
+const SPOTIFY_FILL_TTL_MS = 10 * 60_000;
+
+/**
+ * The queries this process asked Spotify about lately: what came back is stored, so asking again
+ * (the same words typed by someone else, or again) would spend the rate limit for nothing new.
+ */
+export class RecentSpotifySearches {
+  private readonly asked = new LRUCache<string, true>({ max: 10_000, ttl: SPOTIFY_FILL_TTL_MS });
+
+  private static key(foldedText: string, limit: number): string {
+    return `${limit}\u0000${foldedText}`;
+  }
+
+  answered(foldedText: string, limit: number): boolean {
+    return this.asked.has(RecentSpotifySearches.key(foldedText, limit));
+  }
+
+  /** Spotify answered this query (a failure is asked again next time). */
+  remember(foldedText: string, limit: number): void {
+    this.asked.set(RecentSpotifySearches.key(foldedText, limit), true);
+  }
+}
+
+export interface SearchParams {
+  text: string;
+  limit: number;
+  /** The signed-in viewer: their friends come first among people. */
+  viewerId: string | undefined;
+  /** For a signed-in viewer: Spotify's search, with their token, fills what Earshot lacks. */
+  fill?: { spotify: SpotifyClient; auth: TokenSource; recent: RecentSpotifySearches };
+}
+
+/** The query, folded as the database folds names, and its words as LIKE patterns. */
+interface Folded {
+  /** `earshot_fold` of the whole query: exact and prefix name matches. */
+  text: string;
+  /** Each word, starting a word of the name (`earshot_fold`). */
+  words: string[];
+  /** Each word, folded as the tracks' `search_text` was (in JS). */
+  trackWords: string[];
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+async function foldQuery(db: Db, text: string): Promise<Folded> {
+  const result = await db.execute<{ folded: string }>(sql`SELECT earshot_fold(${text}) AS folded`);
+  const folded = result.rows[0]?.folded ?? '';
+  return { text: folded, words: wordsOf(folded), trackWords: wordsOf(foldText(text)) };
+}
+
+/**
+ * `earshot_fold(text)` written out, for values no index holds (ranking): PostgreSQL does not
+ * inline the function (its dictionary cast is only STABLE), and calling it costs four times as
+ * much. Where an index on `earshot_fold(…)` should serve, the function itself must be named.
+ */
+function foldedSql(text: SQL): SQL {
+  return sql`lower(public.unaccent('public.unaccent'::regdictionary, ${text}))`;
+}
+
+/** Every word starts one of the words of `column` (trigram-indexed, so 1-letter words too). */
+function everyWordStarts(column: SQL, words: readonly string[]): SQL {
+  return sql.join(
+    words.map((word) => {
+      const escaped = escapeLike(word);
+      return sql`(${column} LIKE ${`${escaped}%`} OR ${column} LIKE ${`% ${escaped}%`})`;
+    }),
+    sql` AND `,
+  );
+}
+
+/**
+ * 0 the exact name, 1 a name that starts with the query, 2 a name with every word, 3 a match
+ * through other fields only (a track's album or artists).
+ */
+function nameRank(folded: SQL, query: Folded): SQL {
+  return sql`CASE WHEN ${folded} = ${query.text} THEN 0
+                  WHEN ${folded} LIKE ${`${escapeLike(query.text)}%`} THEN 1
+                  WHEN ${everyWordStarts(folded, query.words)} THEN 2 ELSE 3 END`;
+}
+
+/** What each catalogue table's search reads: the shown columns and what ranks them. */
+const CATALOGUE_COLUMNS = {
+  tracks: ['id', 'name', 'popularity'],
+  albums: ['id', 'name', 'picture'],
+  artists: ['id', 'name', 'picture', 'genres', 'popularity'],
+} as const;
+
+/** Where each catalogue table's listeners are counted: per-user stats by that table's id. */
+const LISTENS = {
+  tracks: ['user_track_stats', 'track_id'],
+  albums: ['user_album_stats', 'album_id'],
+  artists: ['user_artist_stats', 'artist_id'],
+} as const;
+
+/**
+ * One catalogue table's best matches (its `CATALOGUE_COLUMNS`): names starting with the query
+ * (through the folded-name B-tree) and names whose words match (`matchedBy`, trigrams), ranked by
+ * name match, then by how many Earshot users play them, then Spotify's popularity where known.
+ * The candidates carry their columns: joining back to the table would tempt the planner into
+ * scanning all of it.
+ */
+function rankedCatalogue(
+  table: keyof typeof CATALOGUE_COLUMNS,
+  query: Folded,
+  limit: number,
+  matchedBy: SQL,
+): SQL {
+  const columns = sql.raw(CATALOGUE_COLUMNS[table].join(', '));
+  const name = sql.raw(`earshot_fold(${table}.name)`);
+  const candidateColumns = sql`${columns}, ${foldedSql(sql.raw('name'))} AS folded`;
+  const prefix = `${escapeLike(query.text)}%`;
+  const [listens, key] = LISTENS[table];
+  const popularity = table === 'albums' ? sql`NULL::int` : sql.raw('t.popularity');
+  return sql`
+    SELECT ${columns} FROM (
+      (SELECT ${candidateColumns} FROM ${sql.raw(table)}
+        WHERE (${name} COLLATE "C") LIKE ${prefix}
+        ORDER BY (${name} COLLATE "C") LIMIT ${CANDIDATES_PER_KIND})
+      UNION
+      (SELECT ${candidateColumns} FROM ${sql.raw(table)} WHERE ${matchedBy}
+        LIMIT ${CANDIDATES_PER_KIND})
+    ) t
+    ORDER BY ${nameRank(sql.raw('t.folded'), query)},
+             (SELECT count(*) FROM ${sql.raw(listens)} s WHERE s.${sql.raw(key)} = t.id) DESC,
+             ${popularity} DESC NULLS LAST, t.folded, t.id
+    LIMIT ${limit}`;
+}
+
+async function storedTracks(db: Db, query: Folded, limit: number): Promise<TrackResult[]> {
+  const ranked = await db.execute<{ id: string }>(
+    rankedCatalogue(
+      'tracks',
+      query,
+      limit,
+      everyWordStarts(sql.raw('tracks.search_text'), query.trackWords),
+    ),
+  );
+  return trackResults(
+    db,
+    ranked.rows.map((row) => row.id),
+  );
+}
+
+async function trackResults(db: Db, ids: readonly string[]): Promise<TrackResult[]> {
+  const summaries = await trackSummaries(db, ids);
+  return ids.flatMap((id) => {
+    const track = summaries.get(id);
+    return track ? [{ type: 'track' as const, id, data: { track } }] : [];
+  });
+}
+
+async function storedAlbums(db: Db, query: Folded, limit: number): Promise<AlbumResult[]> {
+  const rows = await db.execute<{ id: string; name: string; picture: string | null }>(
+    rankedCatalogue(
+      'albums',
+      query,
+      limit,
+      everyWordStarts(sql.raw('earshot_fold(albums.name)'), query.words),
+    ),
+  );
+  return rows.rows.map(({ id, name, picture }) => ({
+    type: 'album' as const,
+    id,
+    data: { picture, name },
+  }));
+}
+
+async function storedArtists(db: Db, query: Folded, limit: number): Promise<ArtistResult[]> {
+  const rows = await db.execute<{
+    id: string;
+    name: string;
+    picture: string | null;
+    genres: string[] | null;
+  }>(
+    rankedCatalogue(
+      'artists',
+      query,
+      limit,
+      everyWordStarts(sql.raw('earshot_fold(artists.name)'), query.words),
+    ),
+  );
+  return rows.rows.map(({ id, name, picture, genres }) => ({
+    type: 'artist' as const,
+    id,
+    data: { picture, name, genres: genres ?? [] },
+  }));
+}
+
+/** People by name or username: exact and prefix matches, then the viewer's friends, then name. */
+async function storedUsers(
+  db: Db,
+  query: Folded,
+  limit: number,
+  viewerId: string | undefined,
+): Promise<UserResult[]> {
+  const prefix = `${escapeLike(query.text)}%`;
+  const friendsFirst = viewerId
+    ? sql`EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = ${viewerId} AND f.friend_id = u.id) DESC,`
+    : sql``;
+  const rows = await db.execute<{
+    id: string;
+    name: string;
+    username: string;
+    picture: string | null;
+  }>(sql`
+    SELECT u.id, u.name, u.username, u.picture FROM users u
+    WHERE ${everyWordStarts(sql`earshot_fold(u.name || ' ' || u.username)`, query.words)}
+    ORDER BY CASE WHEN earshot_fold(u.name) = ${query.text} OR lower(u.username) = ${query.text}
+                    THEN 0
+                  WHEN earshot_fold(u.name) LIKE ${prefix} OR lower(u.username) LIKE ${prefix}
+                    THEN 1
+                  ELSE 2 END,
+             ${friendsFirst} earshot_fold(u.name), u.id
+    LIMIT ${limit}`);
+  return rows.rows.map(({ id, name, username, picture }) => ({
+    type: 'user' as const,
+    id,
+    data: { picture, name, username },
+  }));
+}
+
+/** Adds `extra` results after `stored` (those not already there), up to `limit`. */
+function filled<T extends { id: string }>(stored: T[], extra: readonly T[], limit: number): T[] {
+  const seen = new Set(stored.map((result) => result.id));
+  const more = extra.filter((result) => !seen.has(result.id));
+  return [...stored, ...more].slice(0, limit);
+}
+
+const present = <T>(item: T | null): item is T => item !== null;
+
+/** Spotify's results, stored in the catalogue first (they are then Earshot's own rows). */
+async function storeSpotifyResults(db: Db, page: SearchPage) {
+  const tracks = (page.tracks?.items ?? []).filter(present);
+  const albums = (page.albums?.items ?? []).filter(present);
+  const artists = (page.artists?.items ?? []).filter(present);
+  const trackIds = await storeTracks(db, tracks);
+  await storeAlbums(db, albums);
+  await storeArtists(db, artists);
+  const albumRows = await db.execute<{ id: string; picture: string | null }>(
+    sql`SELECT id, picture FROM albums WHERE id = ANY(${sql.param(albums.map((a) => a.id))}::text[])`,
+  );
+  const albumPictures = new Map(albumRows.rows.map((row) => [row.id, row.picture]));
+  const artistRows = await db.execute<{ id: string; picture: string | null; genres: string[] }>(
+    sql`SELECT id, picture, coalesce(genres, '{}') AS genres FROM artists
+        WHERE id = ANY(${sql.param(artists.map((a) => a.id))}::text[])`,
+  );
+  const artistRowsById = new Map(artistRows.rows.map((row) => [row.id, row]));
+  return {
+    tracks: await trackResults(db, trackIds),
+    albums: albums.map((album): AlbumResult => ({
+      type: 'album',
+      id: album.id,
+      data: { picture: albumPictures.get(album.id) ?? null, name: album.name },
+    })),
+    artists: artists.map((artist): ArtistResult => ({
+      type: 'artist',
+      id: artist.id,
+      data: {
+        picture: artistRowsById.get(artist.id)?.picture ?? null,
+        name: artist.name,
+        genres: artistRowsById.get(artist.id)?.genres ?? [],
+      },
+    })),
+  };
+}
+
+/**
+ * Tracks, albums, artists and people matching `text`, case and accents ignored: what Earshot
+ * stores first, then, for a signed-in viewer, Spotify's search for the types the store has too
+ * few of (stored on the way; once per query for a while). When Spotify fails, the stored results are the answer; with none
+ * at all, the failure is (the error handler tells it).
+ */
+export async function search(db: Db, params: SearchParams): Promise<SearchResults> {
+  const { limit } = params;
+  const query = await foldQuery(db, params.text);
+  // Nothing left to match once folded (the query was only marks, say).
+  if (query.words.length === 0 || query.trackWords.length === 0) {
+    return { tracks: [], albums: [], artists: [], users: [] };
+  }
+  const stored: SearchResults = {
+    tracks: await storedTracks(db, query, limit),
+    albums: await storedAlbums(db, query, limit),
+    artists: await storedArtists(db, query, limit),
+    users: await storedUsers(db, query, limit, params.viewerId),
+  };
+  const short = (['track', 'album', 'artist'] as const).filter(
+    (type) => stored[`${type}s`].length < limit,
+  );
+  const { fill } = params;
+  if (!fill || short.length === 0 || fill.recent.answered(query.text, limit)) return stored;
+  let found;
+  try {
+    const page = await fill.spotify.search(fill.auth, params.text, short, limit);
+    found = await storeSpotifyResults(db, page);
+    fill.recent.remember(query.text, limit);
+  } catch (error) {
+    const upstream = error instanceof SpotifyError || error instanceof SpotifyDisconnectedError;
+    const anyStored = Object.values(stored).some((list) => list.length > 0);
+    if (upstream && anyStored) return stored;
+    throw error;
+  }
+  return {
+    tracks: filled(stored.tracks, found.tracks, limit),
+    albums: filled(stored.albums, found.albums, limit),
+    artists: filled(stored.artists, found.artists, limit),
+    users: stored.users,
+  };
+}

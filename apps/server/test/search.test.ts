@@ -1,0 +1,279 @@
+import type { SearchResults } from '@earshot/contract/search';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plays } from '../src/db/schema/listening';
+import { friendships } from '../src/db/schema/social';
+import { users } from '../src/db/schema/users';
+import { storeArtists, storeTracks } from '../src/services/catalog';
+import type { SpotifyTrack } from '../src/spotify/schemas';
+import { startHarness, type Harness, type Viewer } from './support/harness';
+
+const lanterns = { id: 'artistL0000000000000001', name: 'The Lanterns' };
+const bjork = { id: 'artistB0000000000000001', name: 'Björk' };
+const arcade = { id: 'artistA0000000000000001', name: 'Love Arcade' };
+
+function track(id: string, name: string, album: string, artist = lanterns): SpotifyTrack {
+  return {
+    id,
+    name,
+    album: {
+      id: `al-${album.toLowerCase().replace(/\W+/g, '-')}`,
+      name: album,
+      artists: [artist],
+      images: [{ url: `https://i.scdn.co/image/${id}`, width: 300 }],
+    },
+    artists: [artist],
+    duration_ms: 180_000,
+  };
+}
+
+async function search(harness: Harness, query: string, viewer?: Viewer) {
+  return harness.app.inject({
+    url: `/api/search?${query}`,
+    headers: viewer ? { cookie: viewer.cookie } : {},
+  });
+}
+
+async function results(harness: Harness, query: string, viewer?: Viewer) {
+  const response = await search(harness, query, viewer);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResults>();
+}
+
+const titles = (answer: SearchResults) => answer.tracks.map((result) => result.data.track.title);
+
+describe('GET /api/search on the stored catalogue', () => {
+  let harness: Harness;
+  let mara: Viewer;
+  let tomas: Viewer;
+  let aiko: Viewer;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    mara = await harness.signIn('maralindqvist');
+    tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
+    aiko = await harness.signIn('11183207465');
+    const db = harness.database.db;
+    await storeTracks(db, [
+      track('tr-only-love', 'Only Love', 'Quiet Rooms'),
+      track('tr-lovely', 'Lovely Day', 'Quiet Rooms'),
+      track('tr-loveless', 'Loveless', 'Quiet Rooms'),
+      track('tr-love', 'Love', 'Quiet Rooms'),
+      track('tr-glove', 'Glove Box', 'Quiet Rooms'),
+      track('tr-neon', 'Neon', 'Arcade Nights', arcade),
+      track('tr-joga', 'Jóga', 'Homogenic', bjork),
+    ]);
+    await storeArtists(db, [
+      { ...bjork, genres: ['art pop', 'electronica'], images: [] },
+      { ...arcade, genres: [], images: [] },
+    ]);
+    // Popularity in Earshot: Loveless has two listeners, Lovely Day one, Only Love three.
+    const played = (userId: string, trackId: string, iso: string) => ({
+      userId,
+      trackId,
+      playedAt: new Date(iso),
+      source: 'api' as const,
+    });
+    await db
+      .insert(plays)
+      .values([
+        played(mara.id, 'tr-loveless', '2024-05-01T10:00:00Z'),
+        played(tomas.id, 'tr-loveless', '2024-05-01T11:00:00Z'),
+        played(aiko.id, 'tr-lovely', '2024-05-01T12:00:00Z'),
+        played(mara.id, 'tr-only-love', '2024-05-02T10:00:00Z'),
+        played(tomas.id, 'tr-only-love', '2024-05-02T11:00:00Z'),
+        played(aiko.id, 'tr-only-love', '2024-05-02T12:00:00Z'),
+      ]);
+    // Two people both named Kim: Mara is friends with the one who sorts second by name.
+    const [aberg, berg] = await db
+      .insert(users)
+      .values([
+        { spotifyId: 'kim-aberg', username: 'kim-aberg', name: 'Kim Åberg' },
+        { spotifyId: 'kim-berg', username: 'kimberg', name: 'Kim Berg' },
+      ])
+      .returning();
+    await db.insert(friendships).values([
+      { userId: mara.id, friendId: berg!.id },
+      { userId: berg!.id, friendId: mara.id },
+    ]);
+    expect(aberg).toBeDefined();
+  });
+  afterAll(() => harness.close());
+
+  it('ranks the exact name first, then names starting with the query, then by Earshot listeners', async () => {
+    const answer = await results(harness, 'q=love');
+    // Only Love has the most listeners, but only a word of its name matches; Neon matches by
+    // its artist's name alone, so comes last.
+    expect(titles(answer)).toEqual(['Love', 'Loveless', 'Lovely Day', 'Only Love', 'Neon']);
+    expect(answer.tracks[0]).toEqual({
+      type: 'track',
+      id: 'tr-love',
+      data: {
+        track: expect.objectContaining({
+          id: 'tr-love',
+          title: 'Love',
+          artists: [lanterns],
+          album: expect.objectContaining({ id: 'al-quiet-rooms', picture: expect.any(String) }),
+        }),
+      },
+    });
+    // "Glove" does not start with "love": words match by their beginning.
+    expect(titles(answer)).not.toContain('Glove Box');
+    expect(answer.artists.map((result) => result.data.name)).toEqual(['Love Arcade']);
+  });
+
+  it('ignores case and accents on both sides', async () => {
+    const plain = await results(harness, 'q=BJORK');
+    expect(plain.artists).toEqual([
+      {
+        type: 'artist',
+        id: bjork.id,
+        data: { picture: null, name: 'Björk', genres: ['art pop', 'electronica'] },
+      },
+    ]);
+    expect(titles(plain)).toEqual(['Jóga']);
+    expect(titles(await results(harness, 'q=joga'))).toEqual(['Jóga']);
+    expect(titles(await results(harness, `q=${encodeURIComponent('JÓGA')}`))).toEqual(['Jóga']);
+    const albums = await results(harness, 'q=homog');
+    expect(albums.albums).toEqual([
+      {
+        type: 'album',
+        id: 'al-homogenic',
+        data: { picture: 'https://i.scdn.co/image/tr-joga', name: 'Homogenic' },
+      },
+    ]);
+  });
+
+  it('matches every word, in any field, and takes LIKE wildcards literally', async () => {
+    // "quiet" is only in the album's name: no name match, so Earshot's listeners decide.
+    expect(titles(await results(harness, 'q=love%20quiet'))).toEqual([
+      'Only Love',
+      'Loveless',
+      'Lovely Day',
+      'Love',
+    ]);
+    expect(titles(await results(harness, 'q=arcade%20neon'))).toEqual(['Neon']);
+    const wildcard = await results(harness, `q=${encodeURIComponent('l%ve_')}`);
+    expect(wildcard.tracks).toEqual([]);
+  });
+
+  it('finds people by name or username, friends first for the viewer', async () => {
+    const anonymous = await results(harness, 'q=kim');
+    expect(anonymous.users.map((result) => result.data.name)).toEqual(['Kim Åberg', 'Kim Berg']);
+    const forMara = await results(harness, 'q=kim', mara);
+    expect(forMara.users.map((result) => result.data.name)).toEqual(['Kim Berg', 'Kim Åberg']);
+    expect(forMara.users[0]).toEqual({
+      type: 'user',
+      id: expect.any(String),
+      data: { picture: null, name: 'Kim Berg', username: 'kimberg' },
+    });
+    expect((await results(harness, 'q=aberg')).users.map((result) => result.data.username)).toEqual(
+      ['kim-aberg'],
+    );
+    // An exact username beats a prefix match of a name.
+    const exact = await results(harness, 'q=tomas-ferreira');
+    expect(exact.users.map((result) => result.data.name)).toEqual(['Tomás Ferreira']);
+  });
+
+  it('answers at most `limit` of each type', async () => {
+    const answer = await results(harness, 'q=love&limit=2');
+    expect(titles(answer)).toEqual(['Love', 'Loveless']);
+  });
+
+  it('refuses a missing, blank, too long or NUL query and a bad limit with a 400 detail', async () => {
+    for (const query of [
+      '',
+      'q=',
+      'q=%20%20',
+      `q=${'a'.repeat(201)}`,
+      'q=love%00',
+      'q=love&limit=0',
+      'q=love&limit=51',
+      'q=love&limit=ten',
+    ]) {
+      const response = await search(harness, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ detail: string }>().detail, query).toMatch(/^Invalid querystring: /);
+    }
+  });
+});
+
+/** Calls Earshot made to Spotify's search so far. */
+async function spotifySearches(harness: Harness): Promise<number> {
+  const { values } = await harness.metrics.spotifyRequests.get();
+  return values
+    .filter((value) => value.labels.endpoint === 'GET /search')
+    .reduce((sum, value) => sum + value.value, 0);
+}
+
+/** Tracks Earshot stores, by id. */
+async function storedTrackIds(harness: Harness, ids: readonly string[]) {
+  const rows = await harness.database.db.execute<{ id: string }>(
+    sql`SELECT id FROM tracks WHERE id = ANY(${sql.param([...ids])}::text[])`,
+  );
+  return rows.rows.map((row) => row.id).sort();
+}
+
+describe.each([
+  ['extended', 50],
+  ['development', 10],
+] as const)('GET /api/search filled from Spotify (%s mode)', (mode, perCall) => {
+  let harness: Harness;
+  let mara: Viewer;
+
+  beforeAll(async () => {
+    harness = await startHarness({ mode });
+    mara = await harness.signIn('maralindqvist');
+  });
+  afterAll(() => harness.close());
+
+  it('fills what the store lacks from Spotify and stores it in the catalogue', async () => {
+    const anonymous = await results(harness, 'q=love');
+    expect(anonymous.tracks).toEqual([]);
+
+    const answer = await results(harness, 'q=love', mara);
+    expect(answer.tracks.length).toBeGreaterThan(0);
+    expect(answer.tracks.length).toBeLessThanOrEqual(perCall);
+    expect(answer.artists.length).toBeLessThanOrEqual(perCall);
+    expect(answer.albums.length).toBeLessThanOrEqual(perCall);
+    const ids = answer.tracks.map((result) => result.id);
+    expect(await storedTrackIds(harness, ids)).toEqual([...ids].sort());
+    for (const result of answer.tracks) expect(result.data.track.uid).toEqual(expect.any(String));
+
+    // Now stored: a visitor, who never reaches Spotify, finds them too.
+    const later = await results(harness, 'q=love');
+    expect(later.tracks.map((result) => result.id).sort()).toEqual(
+      expect.arrayContaining([...ids].sort()),
+    );
+  });
+
+  it('asks Spotify about a query once for a while: what it answered is stored', async () => {
+    const before = await spotifySearches(harness);
+    await results(harness, 'q=love', mara);
+    await results(harness, 'q=LOVE', mara);
+    expect(await spotifySearches(harness)).toBe(before);
+    await results(harness, 'q=love&limit=20', mara);
+    expect(await spotifySearches(harness)).toBe(before + 1);
+  });
+
+  it('answers the stored results when Spotify fails, and says why when nothing is stored', async () => {
+    await harness.control('PUT', '/faults', {
+      seed: 1,
+      rules: [{ type: 'server-error', rate: 1, path: '/v1/search' }],
+    });
+    try {
+      const stored = await results(harness, 'q=lov', mara);
+      expect(stored.tracks.length).toBeGreaterThan(0);
+
+      const nothing = await search(harness, 'q=qqqxzv', mara);
+      expect(nothing.statusCode).toBe(502);
+      expect(nothing.json<{ detail: string }>().detail).toMatch(/^Spotify could not answer: /);
+    } finally {
+      await harness.control('DELETE', '/faults');
+    }
+    // A failed query is asked again.
+    const before = await spotifySearches(harness);
+    await results(harness, 'q=qqqxzv', mara);
+    expect(await spotifySearches(harness)).toBe(before + 1);
+  });
+});

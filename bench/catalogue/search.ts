@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:search`: issue 13's search benchmark. Generates (or reuses) a catalogue of
+ * 1,000,000 tracks, 200,000 albums, 100,000 artists and 10,000 users who play them (× --scale),
+ * starts Earshot on it and loads `GET /api/search` with one-word, two-word and prefix queries
+ * beside `GET /api/status` in the same run. Visitors' searches: the stored catalogue only (a
+ * signed-in search may also wait for Spotify, which is not what this measures). Writes figures
+ * and query plans to bench/results/search-<backend>-x<scale>.*.
+ */
+import { searchQuery } from '@earshot/contract/search';
+import { search } from '../../apps/server/src/services/search';
+import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/database';
+import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from '../lib/explain';
+import { readOptions } from '../lib/options';
+import {
+  cpuMs,
+  machineDescription,
+  markdownTable,
+  SUITE_COLUMNS,
+  suiteCells,
+  writeReport,
+} from '../lib/report';
+import { withEarshot } from '../lib/server';
+import { secondsSince } from '../lib/steps';
+import { runSuite } from '../lib/suite';
+import { generateSearchWorld, searchSize } from './search-world';
+
+const options = readOptions({
+  ...generatedDataOptions({ database: 'earshot_bench_search', seed: 1 }),
+  duration: 20,
+  warmup: 5,
+  connections: 8,
+});
+
+const backend = readBackend(options.backend);
+const size = searchSize(options.scale);
+const label = `search-${backend}-x${options.scale}`;
+const P99_GOAL_MS = 50;
+
+/** Queries of each kind, sent in turn: common and rare words, as a user would type them. */
+const VARIANTS = [
+  { key: 'one-word', name: 'one word', queries: ['love', 'midnight', 'river', 'tiger', 'Corazón'] },
+  {
+    key: 'two-word',
+    name: 'two words',
+    queries: ['love night', 'golden river', 'summer rain', 'neon dreams', 'wild heart'],
+  },
+  { key: 'prefix', name: 'prefix', queries: ['lo', 'mid', 'riv', 'ti', 'cor'] },
+] as const;
+
+const pathOf = (q: string) => `/api/search?${new URLSearchParams({ q, limit: '50' }).toString()}`;
+
+async function main() {
+  const started = performance.now();
+  console.log(`Search benchmark (${backend}, scale ${options.scale}):`, size);
+  await withGeneratedWorld(
+    'search',
+    { ...options, backend },
+    (pool, settings) => generateSearchWorld(pool, size, settings),
+    async (bench, world) => {
+      const { pool } = await bench.open();
+
+      console.log('EXPLAIN (ANALYZE, BUFFERS) of each variant, first query:');
+      const plans: { key: string; title: string; plans: QueryPlan[] }[] = [];
+      for (const variant of VARIANTS) {
+        const q = variant.queries[0];
+        const { limit } = searchQuery.parse({ q });
+        const queryPlans = await explainCalls(pool, (logged) =>
+          search(logged, { text: q, limit, viewerId: undefined }),
+        );
+        console.log(
+          `  ${variant.name.padEnd(10)} ${queryPlans.length} statements, slowest ${slowest(queryPlans)!.execution_ms} ms`,
+        );
+        plans.push({ key: variant.key, title: `GET ${pathOf(q)}`, plans: queryPlans });
+      }
+      await bench.release();
+
+      const suite = await withEarshot(bench, options, {}, (url, load) => {
+        console.log(
+          `autocannon: ${load.connections} connections, ${load.duration} s each (+${load.warmup} s warm-up)`,
+        );
+        return runSuite(
+          url,
+          VARIANTS.map((variant) => ({
+            key: variant.key,
+            name: variant.name,
+            targets: variant.queries.map((q) => ({ path: pathOf(q) })),
+          })),
+          load,
+        );
+      });
+
+      const results = VARIANTS.map((variant, i) => {
+        const { sample, ...m } = suite.variants[i]!;
+        const answer = sample as Record<'tracks' | 'albums' | 'artists' | 'users', unknown[]>;
+        return {
+          ...m,
+          name: variant.name,
+          queries: variant.queries,
+          first_answer_counts: Object.fromEntries(
+            Object.entries(answer).map(([type, list]) => [type, list.length]),
+          ),
+          p99_goal_ms: P99_GOAL_MS,
+          // Requests that failed or never finished are no latency at all: the goal is not met.
+          p99_goal_met:
+            m.latency_p99_ms < P99_GOAL_MS && m.non_2xx + m.errors === 0 && m.requests_per_sec > 0,
+          failures: m.non_2xx + m.errors,
+          ...planFigures(plans[i]!.plans),
+        };
+      });
+      const report = {
+        benchmark: 'search',
+        backend,
+        scale: options.scale,
+        machine: await machineDescription(),
+        size,
+        world,
+        load: {
+          connections: options.connections,
+          duration_s: options.duration,
+          warmup_s: options.warmup,
+        },
+        baseline: suite.baseline,
+        variants: results,
+        total_seconds: secondsSince(started),
+      };
+      const { first: before, last: after } = suite.baseline;
+      const table = markdownTable(
+        ['GET /api/search …', ...SUITE_COLUMNS, 'goal'],
+        results.map((r) => [
+          `${r.name} (${r.queries.join(', ')})`,
+          ...suiteCells(r, backend),
+          `${r.p99_goal_met ? '✅' : '❌'} p99 < ${r.p99_goal_ms}` +
+            (r.failures > 0 ? ` · ${r.failures} failures` : ''),
+        ]),
+      );
+      const markdown = [
+        `# Search benchmark — ${backend}, scale ${options.scale}`,
+        '',
+        `${report.machine}. ${world.rows.tracks} tracks, ${world.rows.albums} albums, ${world.rows.artists} artists, ${world.rows.users} users (${world.rows.user_track_stats} user × track listening rows); generated in ${world.seconds} s.`,
+        `autocannon: ${options.connections} connections, ${options.duration} s per variant after ${options.warmup} s of warm-up, the variant's queries in turn, as a visitor (the stored catalogue; no Spotify).`,
+        `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpuMs(before, 'server')} ms/req); ratios use their mean, ${suite.baseline.requests_per_sec}.`,
+        `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]}.`,
+        '',
+        table,
+        '',
+        `Plans (\`EXPLAIN (ANALYZE, BUFFERS)\` of every statement of the first query of each variant): \`${label}-plans.txt\`.`,
+      ].join('\n');
+      await writeReport(label, { json: report, plans: formatPlans(plans), markdown });
+    },
+  );
+}
+
+await main();
