@@ -36,6 +36,7 @@ import { sessionRoutes } from './routes/session/routes';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
+import { suggestionRoutes } from './routes/suggestions/routes';
 import { userRoutes } from './routes/user/routes';
 import { serveWebApp } from './routes/web-app/web-app';
 import type { TokenCipher } from './services/token-cipher';
@@ -157,6 +158,7 @@ export async function buildApp({
     friendshipRoutes,
     activityRoutes,
     ignoreRoutes,
+    suggestionRoutes,
     metricsRoutes,
   ];
   for (const routes of areas) {

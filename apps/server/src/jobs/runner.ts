@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { Metrics } from '../observability/metrics';
 import { enrichArtists, enrichTracks } from '../services/enrich-catalog';
+import { mirrorFollowedReleases, releasesAwaitMirroring } from '../services/followed-releases';
 import {
   leaseImports,
   onImportQueued,
@@ -77,11 +78,9 @@ export async function startJobRunner(
     for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary, QUEUES.importHistory]) {
       await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0 });
     }
-    await boss.createQueue(QUEUES.enrichCatalog, {
-      name: QUEUES.enrichCatalog,
-      policy: 'singleton',
-      retryLimit: 0,
-    });
+    for (const queue of [QUEUES.enrichCatalog, QUEUES.mirrorReleases]) {
+      await boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0 });
+    }
   } finally {
     const client = setup;
     setup = undefined;
@@ -176,14 +175,19 @@ export async function startJobRunner(
   await drainingWorker<UserJob>(QUEUES.syncLibrary, (job) =>
     runUserSync(QUEUES.syncLibrary, job.data.userId, 'libraryDueAt', syncLibrary),
   );
-  await boss.work(QUEUES.enrichCatalog, workOptions, async () => {
+  /** Catalogue work is not any user's: it runs on the token of an active account. */
+  async function anyActiveAccount() {
     const [account] = await db
       .select({ userId: spotifyAccounts.userId })
       .from(spotifyAccounts)
       .where(eq(spotifyAccounts.status, 'active'))
       .limit(1);
-    if (!account) return;
-    const auth = tokenSourceFor(db, cipher, spotify, account.userId);
+    return account && tokenSourceFor(db, cipher, spotify, account.userId);
+  }
+
+  await boss.work(QUEUES.enrichCatalog, workOptions, async () => {
+    const auth = await anyActiveAccount();
+    if (!auth) return;
     await timed(QUEUES.enrichCatalog, null, async () => {
       const untilNoneWaits = async (enrich: typeof enrichTracks) => {
         let total = 0;
@@ -197,6 +201,18 @@ export async function startJobRunner(
       const tracks = await untilNoneWaits(enrichTracks);
       const artists = await untilNoneWaits(enrichArtists);
       return { tracks, artists };
+    }).catch(() => {});
+  });
+
+  // A run reads up to 50 due artists; the dispatcher queues the next while any stays due. A
+  // long rate limit stops a run: the gate then refuses the endpoint without calling Spotify
+  // until Retry-After, and the artists not reached stay due.
+  await boss.work(QUEUES.mirrorReleases, workOptions, async () => {
+    const auth = await anyActiveAccount();
+    if (!auth) return;
+    await timed(QUEUES.mirrorReleases, null, async () => {
+      const result = await mirrorFollowedReleases(db, spotify, auth);
+      return { ...result };
     }).catch(() => {});
   });
 
@@ -243,6 +259,9 @@ export async function startJobRunner(
     await dispatchImports();
     if (await catalogAwaitsEnrichment(db)) {
       await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'catalog' });
+    }
+    if (await releasesAwaitMirroring(db)) {
+      await boss.send(QUEUES.mirrorReleases, {}, { singletonKey: 'releases' });
     }
     for (const queue of Object.values(QUEUES)) {
       metrics.queueDepth.set({ queue }, await boss.getQueueSize(queue));

@@ -229,6 +229,18 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
   return db.transaction(run);
 }
 
+/** Stores albums (with their credited artists' names) seen without tracks, e.g. a discography. */
+export async function storeAlbums(db: Db | Tx, list: readonly SimplifiedAlbum[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.transaction(async (tx) => {
+    await upsertArtistNames(
+      tx,
+      list.flatMap((album) => album.artists),
+    );
+    await upsertSimplifiedAlbums(tx, list);
+  });
+}
+
 /** Stores full artist objects (genres, popularity, followers, picture where the mode has them). */
 export async function storeArtists(db: Db | Tx, list: readonly FullArtist[]): Promise<void> {
   const unique = uniqueById(list, (artist) => artist.id);

@@ -4,6 +4,7 @@ import { SpotifyError, SpotifyGrantRevokedError } from './errors';
 import { spotifyFetch, type SpotifyHttp } from './http';
 import {
   albumsBatch,
+  artistAlbumsPage,
   artistsBatch,
   followedArtistsPage,
   fullAlbum,
@@ -15,9 +16,9 @@ import {
   tokenResponse,
   track,
   tracksBatch,
+  type FullAlbum,
   type FullArtist,
   type PrivateUser,
-  type SimplifiedAlbum,
   type SpotifyTrack,
   type TokenResponse,
 } from './schemas';
@@ -206,6 +207,19 @@ export class SpotifyClient {
     return this.get(auth, 'GET /me/playlists', next ?? '/me/playlists?limit=50', playlistsPage);
   }
 
+  /**
+   * An artist's newest releases of one group, newest first: one page of 10, the most a
+   * Development Mode app may ask for.
+   */
+  artistReleases(auth: TokenSource, artistId: string, group: 'album' | 'single') {
+    return this.get(
+      auth,
+      'GET /artists/{id}/albums',
+      `/artists/${encodeURIComponent(artistId)}/albums?include_groups=${group}&limit=10`,
+      artistAlbumsPage,
+    );
+  }
+
   tracks(auth: TokenSource, ids: readonly string[]): Promise<SpotifyTrack[]> {
     return this.lookup(auth, 'tracks', ids, tracksBatch, track, (batch) => batch.tracks);
   }
@@ -214,7 +228,7 @@ export class SpotifyClient {
     return this.lookup(auth, 'artists', ids, artistsBatch, fullArtist, (batch) => batch.artists);
   }
 
-  albums(auth: TokenSource, ids: readonly string[]): Promise<SimplifiedAlbum[]> {
+  albums(auth: TokenSource, ids: readonly string[]): Promise<FullAlbum[]> {
     return this.lookup(auth, 'albums', ids, albumsBatch, fullAlbum, (batch) => batch.albums);
   }
 

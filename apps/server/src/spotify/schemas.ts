@@ -78,7 +78,20 @@ export const fullArtist = simplifiedArtist.extend({
 });
 export type FullArtist = z.infer<typeof fullArtist>;
 
-export const fullAlbum = simplifiedAlbum;
+/** A track as an album lists it: no album (it is the album's) and no popularity. */
+export const simplifiedTrack = track.omit({ album: true, popularity: true, external_ids: true });
+
+/** A full album: the simplified one with its first page of tracks. */
+export const fullAlbum = simplifiedAlbum.extend({
+  tracks: z.object({ items: z.array(simplifiedTrack), next: z.string().nullable() }).optional(),
+});
+export type FullAlbum = z.infer<typeof fullAlbum>;
+
+/** GET /artists/{id}/albums. */
+export const artistAlbumsPage = z.object({
+  items: z.array(simplifiedAlbum),
+  next: z.string().nullable(),
+});
 
 const context = z.object({ type: z.string(), uri: z.string() }).nullable();
 
