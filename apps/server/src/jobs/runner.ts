@@ -49,6 +49,9 @@ export interface JobRunner {
 /** Arbitrary constant: serialises pg-boss's setup when several processes start at once. */
 const JOB_SETUP_LOCK_ID = 725_406_114;
 
+/** The release mirror starts a run at most this often. */
+const RELEASE_RUN_EVERY_SEC = 60;
+
 /** A failed sync is tried again after this long (the dispatcher retries, not pg-boss). */
 const RETRY_AFTER_FAILURE_MS = 2 * 60 * 1000;
 
@@ -204,7 +207,7 @@ export async function startJobRunner(
     }).catch(() => {});
   });
 
-  // A run reads up to 50 due artists; the dispatcher queues the next while any stays due. A
+  // A run reads up to 25 due artists; the dispatcher queues the next while any stays due. A
   // long rate limit stops a run: the gate then refuses the endpoint without calling Spotify
   // until Retry-After, and the artists not reached stay due.
   await boss.work(QUEUES.mirrorReleases, workOptions, async () => {
@@ -261,7 +264,13 @@ export async function startJobRunner(
       await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'catalog' });
     }
     if (await releasesAwaitMirroring(db)) {
-      await boss.send(QUEUES.mirrorReleases, {}, { singletonKey: 'releases' });
+      // At most one run a minute: the releases of thousands of followed artists are read within
+      // the day at about a call a second, never as a burst that would starve the play syncs.
+      await boss.send(
+        QUEUES.mirrorReleases,
+        {},
+        { singletonKey: 'releases', singletonSeconds: RELEASE_RUN_EVERY_SEC },
+      );
     }
     for (const queue of Object.values(QUEUES)) {
       metrics.queueDepth.set({ queue }, await boss.getQueueSize(queue));

@@ -10,8 +10,9 @@ import { storeAlbums, storeTracks } from './catalog';
 export const NEW_RELEASE_DAYS = 180;
 /** A followed artist's releases are read again after this long, whoever follows it. */
 export const RELEASE_RECHECK_SEC = 24 * 60 * 60;
-/** Artists one mirror run reads: two calls each, plus one lookup per 20 new releases. */
-const ARTISTS_PER_RUN = 50;
+/** Artists one mirror run reads: two calls each, plus one lookup per 20 new releases. Runs
+ * start at most once a minute (see the job runner): about one call a second at most. */
+const ARTISTS_PER_RUN = 25;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -91,7 +92,7 @@ export interface ReleaseMirrorResult {
 }
 
 /**
- * Mirrors the releases of followed artists: for up to 50 artists due (never read, or read over a
+ * Mirrors the releases of followed artists: for up to 25 artists due (never read, or read over a
  * day ago), their newest albums and singles, and the tracks of those released in the last 180
  * days, which "New from Followed Artists" suggests. Each artist is marked read once its releases
  * are stored; a rate limit Spotify asks to wait out longer than the process holds stops the run
