@@ -5,6 +5,7 @@ import { NotFoundPage } from '../features/error-pages/components/NotFoundPage';
 import type { ActivityFeed } from '../features/activity/api/activityFeed';
 import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
+import { DiscoverRoute } from './routes/DiscoverRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { ImportRoute } from './routes/ImportRoute';
@@ -32,6 +33,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <HomeRoute /> },
       ...activityRoutes('recent'),
       ...activityRoutes('likes'),
+      { path: 'discover', element: <DiscoverRoute /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'error', element: <ErrorPage /> },
       { path: 'friends', element: <FriendsRoute /> },
