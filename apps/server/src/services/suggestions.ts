@@ -335,6 +335,6 @@ export async function rediscoverLikes(
   return toItems(db, result.rows, limit, true, (c) =>
     c.plays > 0 && c.last_played_at
       ? `You played this ${times(c.plays)}, last in ${monthYear(new Date(c.last_played_at))}`
-      : `You liked this in ${monthYear(new Date(c.added_at))} and haven't played it since`,
+      : `You liked this in ${monthYear(new Date(c.added_at))}, not played lately`,
   );
 }
