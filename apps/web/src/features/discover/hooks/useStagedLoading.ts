@@ -5,7 +5,7 @@ import {
 } from '../../../lib/constants';
 
 /**
- * Discover loads in stages (docs/product.md, Discover loading in stages): the first section
+ * Discover loads in stages (docs/product.md, "Discover in stages"): the first section
  * starts 500 ms after the page opens, each next one 300 ms after the previous one finished,
  * with or without success. `started` is how many sections may load; the page reports back
  * through `useStageTimers` which of them finished.
