@@ -6,7 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followedArtists } from '../src/db/schema/library';
 import { artistReleaseChecks } from '../src/db/schema/releases';
+import { startJobRunner } from '../src/jobs/runner';
 import { createMetrics, createSpotifyHttp } from '../src/observability/metrics';
+import { importSettings } from '../src/routes/spotify/import';
 import {
   mirrorFollowedReleases,
   NEW_RELEASE_DAYS,
@@ -154,3 +156,43 @@ describe.each(['extended', 'development'] as const)(
     });
   },
 );
+
+describe('the release mirror job', () => {
+  let harness: Harness;
+  const clock = new SandboxClock({ at: AT, frozen: true });
+  beforeAll(async () => {
+    harness = await startHarness({ sandbox: { world, clock } });
+  });
+  afterAll(() => harness.close());
+
+  it('reads 25 due artists a run, and starts runs at most once a minute', async () => {
+    const { id: userId } = await harness.signIn(MARA);
+    const auth = tokenSourceFor(harness.database.db, harness.cipher, harness.spotify, userId);
+    await syncLibrary(harness.database.db, harness.spotify, auth, userId);
+    const checked = async () =>
+      (await harness.database.db.select().from(artistReleaseChecks)).length;
+    const runner = await startJobRunner(
+      {
+        db: harness.database.db,
+        pool: harness.database.pool,
+        cipher: harness.cipher,
+        spotify: harness.spotify,
+        metrics: harness.metrics,
+        log: harness.app.log,
+        importSettings: importSettings(harness.config),
+      },
+      { dispatchIntervalMs: 60_000, concurrency: 1 },
+    );
+    try {
+      await runner.dispatch();
+      await expect.poll(checked, { timeout: 60_000, interval: 250 }).toBe(25);
+      // Artists are still due, but the next run waits for its minute.
+      await runner.dispatch();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await checked()).toBe(25);
+      expect(await releasesAwaitMirroring(harness.database.db)).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
