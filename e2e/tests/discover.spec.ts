@@ -26,6 +26,8 @@ async function filledSections(request: APIRequestContext): Promise<string[]> {
 test('Discover shows filled sections, and a song liked from On-Repeat leaves it', async ({
   page,
 }, testInfo) => {
+  // The demo's first syncs (plays, then likes and follows) run in the background after start.
+  test.setTimeout(180_000);
   await logIn(page, PEOPLE.mara);
   await waitForActivityOf(page.request, [PEOPLE.mara, ...MARA_FRIENDS]);
   // The library sync (likes, follows) runs beside the plays' sync.
