@@ -44,6 +44,7 @@ import { importRoutes } from './routes/spotify/import';
 import { spotifyLibraryRoutes } from './routes/spotify/library';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
+import { suggestionRoutes } from './routes/suggestions/routes';
 import { userRoutes } from './routes/user/routes';
 import { serveWebApp } from './routes/web-app/web-app';
 import type { TokenCipher } from './services/token-cipher';
@@ -177,6 +178,7 @@ export async function buildApp({
     albumRoutes,
     trackRoutes,
     playlistRoutes,
+    suggestionRoutes,
     metricsRoutes,
     searchRoutes,
   ];

@@ -62,11 +62,11 @@ export function ignoredList(tracks: ActivityItem[] = []) {
 /** Answers in turn, repeating the last one. */
 export function inSequence(...answers: FakeAnswer[]): FakeAnswer {
   let call = 0;
-  return () => {
+  return (url) => {
     const answer = answers[Math.min(call, answers.length - 1)];
     call += 1;
     if (!answer) throw new Error('inSequence needs an answer');
-    return answer();
+    return answer(url);
   };
 }
 

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@earshot/contract/user';
 import { vi } from 'vitest';
 
-export type FakeAnswer = () => Response | Promise<Response>;
+/** An answer to a request; `url` is the requested URL, query string included. */
+export type FakeAnswer = (url?: string) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown): FakeAnswer {
   return () =>
@@ -37,7 +38,7 @@ export function fakeApi(answers: Record<string, FakeAnswer>) {
     const path = url.split('?')[0] ?? url;
     const key = `${init?.method ?? 'GET'} ${path}`;
     const answer = answers[key] ?? json(404, { detail: `No fake answer for ${key}` });
-    return answer();
+    return answer(url);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

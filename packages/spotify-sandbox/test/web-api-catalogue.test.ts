@@ -257,6 +257,34 @@ describe('GET /v1/artists/{id}/albums', () => {
     expect((await user.get(`/artists/${artist.id}/albums?include_groups=ep`)).status).toBe(400);
   });
 
+  it.each(['extended', 'development'] as const)(
+    'lists only what is out at the clock: a release appears when it comes out (%s)',
+    async (mode) => {
+      const newest = world.albums
+        .filter((a) => a.artistIds.includes(artist.id))
+        .sort((a, b) => b.releasedAt - a.releasedAt)[0];
+      if (!newest) throw new Error('the busy artist has releases');
+      const group = newest.albumType === 'compilation' ? 'compilation' : newest.albumType;
+      const url = `/artists/${artist.id}/albums?include_groups=${group}&limit=10`;
+      // Half an hour before: within the access token's hour.
+      const sandbox = await testSandbox(newest.releasedAt - 30 * 60_000);
+      const user = await sandbox.user({ mode });
+
+      const before = await user.ok(url);
+      expect(before.items.map((item: Json) => item.id)).not.toContain(newest.id);
+      expect(
+        before.items.every(
+          (item: Json) => (world.album(item.id)?.releasedAt ?? 0) < newest.releasedAt,
+        ),
+      ).toBe(true);
+
+      sandbox.clock.set(newest.releasedAt);
+      const after = await user.ok(url);
+      expect(after.items[0].id).toBe(newest.id);
+      expect(after.total).toBe(before.total + 1);
+    },
+  );
+
   it('pages at most 10 (5 by default) and drops album_group in Development Mode', async () => {
     const sandbox = await testSandbox();
     const development = await sandbox.user({ mode: 'development' });

@@ -3,6 +3,7 @@ export const QUEUES = {
   syncRecent: 'sync-recent',
   syncLibrary: 'sync-library',
   enrichCatalog: 'enrich-catalog',
+  mirrorReleases: 'mirror-releases',
   importHistory: 'import-history',
 } as const;
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { Metrics } from '../observability/metrics';
 import { enrichArtists, enrichTracks } from '../services/enrich-catalog';
+import { mirrorFollowedReleases, releasesAwaitMirroring } from '../services/followed-releases';
 import {
   leaseImports,
   onImportQueued,
@@ -48,6 +49,9 @@ export interface JobRunner {
 /** Arbitrary constant: serialises pg-boss's setup when several processes start at once. */
 const JOB_SETUP_LOCK_ID = 725_406_114;
 
+/** The release mirror starts a run at most this often. */
+const RELEASE_RUN_EVERY_SEC = 60;
+
 /** A failed sync is tried again after this long (the dispatcher retries, not pg-boss). */
 const RETRY_AFTER_FAILURE_MS = 2 * 60 * 1000;
 
@@ -77,11 +81,9 @@ export async function startJobRunner(
     for (const queue of [QUEUES.syncRecent, QUEUES.syncLibrary, QUEUES.importHistory]) {
       await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0 });
     }
-    await boss.createQueue(QUEUES.enrichCatalog, {
-      name: QUEUES.enrichCatalog,
-      policy: 'singleton',
-      retryLimit: 0,
-    });
+    for (const queue of [QUEUES.enrichCatalog, QUEUES.mirrorReleases]) {
+      await boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0 });
+    }
   } finally {
     const client = setup;
     setup = undefined;
@@ -176,14 +178,19 @@ export async function startJobRunner(
   await drainingWorker<UserJob>(QUEUES.syncLibrary, (job) =>
     runUserSync(QUEUES.syncLibrary, job.data.userId, 'libraryDueAt', syncLibrary),
   );
-  await boss.work(QUEUES.enrichCatalog, workOptions, async () => {
+  /** Catalogue work is not any user's: it runs on the token of an active account. */
+  async function anyActiveAccount() {
     const [account] = await db
       .select({ userId: spotifyAccounts.userId })
       .from(spotifyAccounts)
       .where(eq(spotifyAccounts.status, 'active'))
       .limit(1);
-    if (!account) return;
-    const auth = tokenSourceFor(db, cipher, spotify, account.userId);
+    return account && tokenSourceFor(db, cipher, spotify, account.userId);
+  }
+
+  await boss.work(QUEUES.enrichCatalog, workOptions, async () => {
+    const auth = await anyActiveAccount();
+    if (!auth) return;
     await timed(QUEUES.enrichCatalog, null, async () => {
       const untilNoneWaits = async (enrich: typeof enrichTracks) => {
         let total = 0;
@@ -197,6 +204,18 @@ export async function startJobRunner(
       const tracks = await untilNoneWaits(enrichTracks);
       const artists = await untilNoneWaits(enrichArtists);
       return { tracks, artists };
+    }).catch(() => {});
+  });
+
+  // A run reads up to 25 due artists; the dispatcher queues the next while any stays due. A
+  // long rate limit stops a run: the gate then refuses the endpoint without calling Spotify
+  // until Retry-After, and the artists not reached stay due.
+  await boss.work(QUEUES.mirrorReleases, workOptions, async () => {
+    const auth = await anyActiveAccount();
+    if (!auth) return;
+    await timed(QUEUES.mirrorReleases, null, async () => {
+      const result = await mirrorFollowedReleases(db, spotify, auth);
+      return { ...result };
     }).catch(() => {});
   });
 
@@ -255,6 +274,15 @@ export async function startJobRunner(
     await dispatchImports();
     if (await catalogAwaitsEnrichment(db)) {
       await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'catalog' });
+    }
+    if (await releasesAwaitMirroring(db)) {
+      // At most one run a minute: the releases of thousands of followed artists are read within
+      // the day at about a call a second, never as a burst that would starve the play syncs.
+      await boss.send(
+        QUEUES.mirrorReleases,
+        {},
+        { singletonKey: 'releases', singletonSeconds: RELEASE_RUN_EVERY_SEC },
+      );
     }
     for (const queue of Object.values(QUEUES)) {
       metrics.queueDepth.set({ queue }, await boss.getQueueSize(queue));

@@ -229,7 +229,7 @@ export async function storeTracks(db: Db | Tx, list: readonly SpotifyTrack[]): P
   return db.transaction(run);
 }
 
-/** Stores albums (an artist's releases, search results) with their credited artists. */
+/** Stores albums (an artist's releases, search results, a discography) with their credited artists. */
 export async function storeAlbums(db: Db | Tx, list: readonly SimplifiedAlbum[]): Promise<void> {
   if (list.length === 0) return;
   await db.transaction(async (tx) => {

@@ -287,6 +287,19 @@ export class SpotifyClient {
     return this.get(auth, 'GET /me/playlists', next ?? '/me/playlists?limit=50', playlistsPage);
   }
 
+  /**
+   * An artist's newest releases of one group, newest first: one page of 10, the most a
+   * Development Mode app may ask for.
+   */
+  artistReleases(auth: TokenSource, artistId: string, group: 'album' | 'single') {
+    return this.get(
+      auth,
+      'GET /artists/{id}/albums',
+      `/artists/${encodeURIComponent(artistId)}/albums?include_groups=${group}&limit=10`,
+      artistAlbumsPage,
+    );
+  }
+
   /** One page of an artist's own releases (Development Mode pages hold at most 10). */
   artistAlbums(auth: TokenSource, id: string, next?: string) {
     return this.get(

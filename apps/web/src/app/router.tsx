@@ -7,6 +7,7 @@ import { AppRoot } from './AppRoot';
 import { ActivityRoute } from './routes/ActivityRoute';
 import { BetaRoute } from './routes/BetaRoute';
 import { ArtistRoute } from './routes/ArtistRoute';
+import { DiscoverRoute } from './routes/DiscoverRoute';
 import { FriendsRoute } from './routes/FriendsRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { IgnoredRoute } from './routes/IgnoredRoute';
@@ -32,6 +33,7 @@ const pageRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute /> },
   ...activityRoutes('recent'),
   ...activityRoutes('likes'),
+  { path: 'discover', element: <DiscoverRoute /> },
   { path: 'login', element: <LoginPage /> },
   { path: 'error', element: <ErrorPage /> },
   { path: 'friends', element: <FriendsRoute /> },

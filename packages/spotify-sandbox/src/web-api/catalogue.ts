@@ -115,7 +115,11 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: CallerDeps):
       );
       const offset = parseOffset(queryParam(request.query, 'offset'));
       if (!world.artist(id)) throw resourceNotFound();
-      const { own, appearsOn } = discography(world, id);
+      // Like Spotify, a discography lists what is out: releases appear as the clock reaches them.
+      const released = (album: Album) => album.releasedAt <= caller.now;
+      const discographyNow = discography(world, id);
+      const own = discographyNow.own.filter(released);
+      const appearsOn = discographyNow.appearsOn.filter(released);
       const listed = [
         ...ALBUM_GROUPS.filter((group) => group !== 'appears_on' && groups.has(group)).flatMap(
           (group) =>

@@ -120,12 +120,35 @@ export function LockIcon(props: IconProps) {
   );
 }
 
+/** A circled "i": more about what is next to it. */
+export function InfoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5" />
+      <path d="M12 8h.01" />
+    </Icon>
+  );
+}
+
 export function CollaborativeIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <circle cx="9" cy="8" r="3" />
       <circle cx="17" cy="9" r="2.5" />
       <path d="M3 20a6 6 0 0 1 12 0M15 15.5a5 5 0 0 1 6 4.5" />
+    </Icon>
+  );
+}
+
+/** Two arrows in a circle: another selection. */
+export function RefreshIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+      <path d="M4 3v5h5" />
+      <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+      <path d="M20 21v-5h-5" />
     </Icon>
   );
 }

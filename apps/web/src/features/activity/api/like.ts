@@ -25,19 +25,32 @@ function likeMutationKey(uid: string) {
  * The like toggle of one song (docs/product.md §4): every row of it flips at once, the call runs,
  * and on failure the rows flip back and the server's message shows as an error notification.
  * The server's answer is applied again on success, over any page that arrived meanwhile.
+ * Pages that show the song elsewhere (composed in app/) follow through `listeners`.
  */
-export function useLikeMutation(uid: string) {
+export interface LikeListeners {
+  /** The song's like as shown: at once, then the server's answer, or back on failure. */
+  onLikedChange?: (liked: boolean) => void;
+  /** The call ended, with or without success. */
+  onSettled?: () => void;
+}
+
+export function useLikeMutation(uid: string, { onLikedChange, onSettled }: LikeListeners = {}) {
   const queryClient = useQueryClient();
   const notifications = useNotificationStack();
+  const show = (liked: boolean) => {
+    setLikedInActivityFeeds(queryClient, uid, liked);
+    onLikedChange?.(liked);
+  };
   return useMutation({
     mutationKey: likeMutationKey(uid),
     mutationFn: (liked: boolean) => postLike(uid, liked),
-    onMutate: (liked) => setLikedInActivityFeeds(queryClient, uid, liked),
-    onSuccess: (answer) => setLikedInActivityFeeds(queryClient, uid, answer.liked),
+    onMutate: (liked) => show(liked),
+    onSuccess: (answer) => show(answer.liked),
     onError: (error, liked) => {
-      setLikedInActivityFeeds(queryClient, uid, !liked);
+      show(!liked);
       notifications.push(error.message, { kind: 'error' });
     },
+    onSettled,
   });
 }
 

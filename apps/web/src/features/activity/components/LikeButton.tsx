@@ -1,16 +1,21 @@
 import { LikesIcon } from '../../../components/ui/icons';
 import { useNotificationStack } from '../../../lib/notifications';
-import { LIKE_UID_MISSING_MESSAGE, useIsLikePending, useLikeMutation } from '../api/like';
+import {
+  LIKE_UID_MISSING_MESSAGE,
+  useIsLikePending,
+  useLikeMutation,
+  type LikeListeners,
+} from '../api/like';
 
-interface LikeButtonProps {
+interface LikeButtonProps extends LikeListeners {
   uid: string;
   liked: boolean;
   title: string;
 }
 
 /** The heart of a row: flips at once, disabled while the song's like call runs. */
-export function LikeButton({ uid, liked, title }: LikeButtonProps) {
-  const like = useLikeMutation(uid);
+export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps) {
+  const like = useLikeMutation(uid, listeners);
   const pending = useIsLikePending(uid);
   const notifications = useNotificationStack();
 

@@ -1,0 +1,340 @@
+import type { SuggestionItem, SuggestionList } from '@earshot/contract/suggestions';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { newReleaseSince } from './followed-releases';
+import { trackSummaries } from './tracks';
+
+/*
+ * The four Discover sections (docs/product.md, Discover). Each reads the aggregates the play
+ * triggers keep (per song, per track and day, per album) rather than plays, so a call costs the
+ * same for a million plays as for a hundred. By construction no track can be in two sections:
+ * Like Your On-Repeat holds played songs the viewer has not liked, Rediscover Likes liked ones,
+ * the other two songs never played nor liked, and Popular with Friends leaves out the new
+ * releases of followed artists, which are New from Followed Artists' own.
+ */
+
+/** Popular with Friends looks this far back. */
+export const FRIENDS_WINDOW_DAYS = 30;
+/** A friend's play or like counts half as much this many days later. */
+const FRIENDS_HALF_LIFE_DAYS = 7;
+/** Rediscover Likes: a liked song not played for this long. */
+export const REDISCOVER_AFTER_DAYS = 90;
+
+/** The sections read a few more rows than asked, to keep one track per song. */
+const overfetch = (limit: number) => limit * 2;
+
+/**
+ * Keeps `t` (a `tracks` row) only if neither the viewer nor the admins ignored its song or any
+ * artist credited on it.
+ */
+function notIgnored(viewerId: string): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ignored_tracks i WHERE i.user_id = ${viewerId} AND i.uid = t.uid)
+    AND NOT EXISTS (SELECT 1 FROM global_ignored_tracks g WHERE g.uid = t.uid)
+    AND NOT EXISTS (
+      SELECT 1 FROM track_artists ta
+      WHERE ta.track_id = t.id
+        AND (EXISTS (SELECT 1 FROM ignored_artists ia
+                     WHERE ia.user_id = ${viewerId} AND ia.artist_id = ta.artist_id)
+             OR EXISTS (SELECT 1 FROM global_ignored_artists ga WHERE ga.artist_id = ta.artist_id)))`;
+}
+
+/** Whether the viewer likes a version of song `uid`. */
+function likedSong(viewerId: string, uid: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM tracks v JOIN saved_tracks st ON st.track_id = v.id
+                     WHERE v.uid = ${uid} AND st.user_id = ${viewerId})`;
+}
+
+/** Whether the viewer ever played song `uid`. */
+function playedSong(viewerId: string, uid: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM user_song_stats played
+                     WHERE played.user_id = ${viewerId} AND played.uid = ${uid})`;
+}
+
+/** A `YYYY`, `YYYY-MM` or `YYYY-MM-DD` release date as the first day of its period. */
+function releaseDaySql(date: SQL): SQL {
+  return sql`(CASE length(${date}) WHEN 4 THEN ${date} || '-01-01'
+                                   WHEN 7 THEN ${date} || '-01' ELSE ${date} END)`;
+}
+
+/** Whether album `albumId` is a new release of an artist the viewer follows. */
+function followedNewRelease(viewerId: string, albumId: SQL, since: string): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM album_artists aa
+    JOIN followed_artists fa ON fa.artist_id = aa.artist_id AND fa.user_id = ${viewerId}
+    JOIN albums al ON al.id = aa.album_id
+    WHERE aa.album_id = ${albumId} AND ${releaseDaySql(sql`al.release_date`)} >= ${since})`;
+}
+
+/**
+ * A weighted random order (Efraimidis–Spirakis): each row comes first with a chance
+ * proportional to `weight`, so refreshing gives another selection that still favours the best.
+ */
+function weightedRandomOrder(weight: SQL): SQL {
+  return sql`-ln(1 - random()) / greatest(${weight}, 1e-9)`;
+}
+
+interface Candidate extends Record<string, unknown> {
+  track_id: string;
+  uid: string;
+}
+
+/** Items in the candidates' order, one per song, at most `limit`, with their reasons. */
+async function toItems<C extends Candidate>(
+  db: Db,
+  candidates: C[],
+  limit: number,
+  liked: boolean,
+  reason: (candidate: C) => string,
+): Promise<SuggestionList> {
+  const seen = new Set<string>();
+  const chosen = candidates.filter((c) => !seen.has(c.uid) && seen.add(c.uid)).slice(0, limit);
+  const tracks = await trackSummaries(
+    db,
+    chosen.map((c) => c.track_id),
+  );
+  const items = chosen.flatMap((candidate): SuggestionItem[] => {
+    const track = tracks.get(candidate.track_id);
+    return track ? [{ track, liked, reason: reason(candidate) }] : [];
+  });
+  return { items };
+}
+
+function times(count: number): string {
+  return count === 1 ? 'once' : count === 2 ? 'twice' : `${count.toLocaleString('en')} times`;
+}
+
+const monthYear = (date: Date) =>
+  date.toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+interface FollowedCandidate extends Candidate {
+  album_type: string | null;
+  artist_name: string;
+}
+
+function releaseKind(albumType: string | null): string {
+  return albumType === 'single' || albumType === 'album' || albumType === 'compilation'
+    ? albumType
+    : 'release';
+}
+
+/**
+ * New from Followed Artists: one track, at random, of each release of the last 180 days by an
+ * artist the viewer follows (as mirrored from Spotify) from which they played nothing; the newer
+ * the release, the likelier it is picked.
+ */
+export async function unheardFromFollowed(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<SuggestionList> {
+  const since = newReleaseSince(new Date());
+  const result = await db.execute<FollowedCandidate>(sql`
+    WITH fresh AS MATERIALIZED (
+      SELECT DISTINCT ON (al.id) al.id AS album_id, al.album_type, al.release_date,
+             fa.artist_id
+      FROM followed_artists fa
+      JOIN album_artists aa ON aa.artist_id = fa.artist_id
+      JOIN albums al ON al.id = aa.album_id
+      WHERE fa.user_id = ${viewerId}
+        AND ${releaseDaySql(sql`al.release_date`)} >= ${since}
+        AND NOT EXISTS (SELECT 1 FROM user_album_stats s
+                        WHERE s.user_id = ${viewerId} AND s.album_id = al.id)
+      ORDER BY al.id, aa.position
+    ),
+    picks AS (
+      SELECT DISTINCT ON (f.album_id) f.album_id, f.album_type, f.release_date, f.artist_id,
+             t.id AS track_id, t.uid
+      FROM fresh f JOIN tracks t ON t.album_id = f.album_id
+      WHERE NOT ${playedSong(viewerId, sql`t.uid`)}
+        AND NOT ${likedSong(viewerId, sql`t.uid`)}
+        AND ${notIgnored(viewerId)}
+      ORDER BY f.album_id, random()
+    )
+    SELECT p.track_id, p.uid, p.album_type, ar.name AS artist_name
+    FROM picks p JOIN artists ar ON ar.id = p.artist_id
+    ORDER BY ${weightedRandomOrder(
+      sql`1.0 / (1 + greatest(0, current_date - ${releaseDaySql(sql`p.release_date`)}::date) / 30.0)`,
+    )}
+    LIMIT ${overfetch(limit)}`);
+  return toItems(
+    db,
+    result.rows,
+    limit,
+    false,
+    (c) => `New ${releaseKind(c.album_type)} from ${c.artist_name}, an artist you follow`,
+  );
+}
+
+interface OnRepeatCandidate extends Candidate {
+  plays: number;
+}
+
+/**
+ * Like Your On-Repeat: the songs the viewer played most in the last `days` days (UTC days,
+ * today included) or of all time, that they have not liked; most played first. Each song is
+ * shown as the version they played most.
+ */
+export async function likeOnRepeat(
+  db: Db,
+  viewerId: string,
+  limit: number,
+  days: number | undefined,
+): Promise<SuggestionList> {
+  const songs =
+    days === undefined
+      ? sql`
+        SELECT s.uid, s.plays, best.id AS track_id
+        FROM user_song_stats s
+        CROSS JOIN LATERAL (
+          SELECT v.id FROM tracks v
+          JOIN user_track_stats uts ON uts.user_id = ${viewerId} AND uts.track_id = v.id
+          WHERE v.uid = s.uid ORDER BY uts.plays DESC, v.id LIMIT 1
+        ) best
+        WHERE s.user_id = ${viewerId}`
+      : sql`
+        SELECT DISTINCT ON (t.uid) t.uid, t.id AS track_id,
+               sum(p.plays) OVER (PARTITION BY t.uid) AS plays
+        FROM (SELECT d.track_id, sum(d.plays) AS plays FROM user_track_days d
+              WHERE d.user_id = ${viewerId}
+                AND d.day > (now() AT TIME ZONE 'UTC')::date - ${days}::int
+              GROUP BY d.track_id) p
+        JOIN tracks t ON t.id = p.track_id
+        ORDER BY t.uid, p.plays DESC, t.id`;
+  const result = await db.execute<OnRepeatCandidate>(sql`
+    SELECT s.track_id, s.uid, s.plays::int AS plays
+    FROM (${songs}) s JOIN tracks t ON t.id = s.track_id
+    WHERE s.plays > 0
+      AND NOT ${likedSong(viewerId, sql`s.uid`)}
+      AND ${notIgnored(viewerId)}
+    ORDER BY s.plays DESC, s.uid
+    LIMIT ${overfetch(limit)}`);
+  const window = days === undefined ? '' : days === 7 ? ' this week' : ` in the last ${days} days`;
+  return toItems(db, result.rows, limit, false, (c) =>
+    days === undefined ? `You played this ${times(c.plays)}` : `Played ${times(c.plays)}${window}`,
+  );
+}
+
+interface FriendsCandidate extends Candidate {
+  friends: number;
+  liked_by_friend: boolean;
+  first_friend: string;
+}
+
+/**
+ * Popular with Friends: songs friends played or liked in the last 30 days that the viewer has
+ * never played nor liked. Each friend adds a weight halving every 7 days since their last play
+ * or like of it (a like counts double), so the songs of several friends and of this week come
+ * first; the selection is a weighted draw, so refreshing gives another one.
+ */
+export async function friendsFavorites(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<SuggestionList> {
+  const since = newReleaseSince(new Date());
+  const result = await db.execute<FriendsCandidate>(sql`
+    WITH friends AS (SELECT friend_id AS id FROM friendships WHERE user_id = ${viewerId}),
+    touches AS (
+      SELECT d.user_id, d.track_id, max(d.day)::timestamp AT TIME ZONE 'UTC' + interval '12 hours' AS at,
+             false AS liked
+      FROM friends f JOIN user_track_days d ON d.user_id = f.id
+      WHERE d.day > (now() AT TIME ZONE 'UTC')::date - ${FRIENDS_WINDOW_DAYS}::int
+      GROUP BY d.user_id, d.track_id
+      UNION ALL
+      SELECT st.user_id, st.track_id, st.added_at, true
+      FROM friends f JOIN saved_tracks st ON st.user_id = f.id
+      WHERE st.added_at > now() - make_interval(days => ${FRIENDS_WINDOW_DAYS})
+    ),
+    per_friend AS (
+      SELECT t.uid, x.user_id, min(x.track_id) AS track_id, max(x.at) AS at,
+             bool_or(x.liked) AS liked
+      FROM touches x JOIN tracks t ON t.id = x.track_id
+      GROUP BY t.uid, x.user_id
+    ),
+    songs AS (
+      SELECT uid, min(track_id) AS track_id, count(*)::int AS friends,
+             bool_or(liked) AS liked_by_friend,
+             (array_agg(user_id ORDER BY liked DESC, at DESC))[1] AS first_friend,
+             sum((CASE WHEN liked THEN 2 ELSE 1 END)
+                 * power(0.5, greatest(0, extract(epoch FROM now() - at))
+                              / ${FRIENDS_HALF_LIFE_DAYS * 86400})) AS score
+      FROM per_friend GROUP BY uid
+    )
+    SELECT s.track_id, s.uid, s.friends, s.liked_by_friend, s.first_friend::text AS first_friend
+    FROM songs s JOIN tracks t ON t.id = s.track_id
+    WHERE NOT ${playedSong(viewerId, sql`s.uid`)}
+      AND NOT ${likedSong(viewerId, sql`s.uid`)}
+      AND NOT ${followedNewRelease(viewerId, sql`t.album_id`, since)}
+      AND ${notIgnored(viewerId)}
+    ORDER BY ${weightedRandomOrder(sql`s.score`)}
+    LIMIT ${overfetch(limit)}`);
+  const names = await firstNames(
+    db,
+    result.rows.map((row) => row.first_friend),
+  );
+  return toItems(db, result.rows, limit, false, (c) => {
+    const verb = c.liked_by_friend ? 'Liked' : 'Played';
+    const first = names.get(c.first_friend) ?? 'a friend';
+    if (c.friends === 1) return `${verb} by ${first}`;
+    const others = c.friends - 1;
+    return `${verb} by ${first} and ${others} other friend${others === 1 ? '' : 's'}`;
+  });
+}
+
+/** What a reason calls a user: their first name, else their username. */
+async function firstNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; name: string; username: string }>(sql`
+    SELECT id::text AS id, name, username FROM users
+    WHERE id = ANY(${sql.param([...new Set(ids)])}::uuid[])`);
+  return new Map(
+    result.rows.map((row) => [row.id, row.name.trim().split(/\s+/)[0] || row.username]),
+  );
+}
+
+interface RediscoverCandidate extends Candidate {
+  plays: number;
+  last_played_at: Date | string | null;
+  added_at: Date | string;
+}
+
+/**
+ * Rediscover Likes: liked songs the viewer has not played for 90 days (or never, as far as
+ * Earshot knows), drawn at random with a weight of one more than their plays, so the ones once
+ * played most come first more often.
+ */
+export async function rediscoverLikes(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<SuggestionList> {
+  const result = await db.execute<RediscoverCandidate>(sql`
+    WITH liked AS (
+      SELECT DISTINCT ON (t.uid) t.uid, t.id AS track_id, st.added_at
+      FROM saved_tracks st JOIN tracks t ON t.id = st.track_id
+      WHERE st.user_id = ${viewerId}
+      ORDER BY t.uid, st.added_at DESC
+    ),
+    heard AS (
+      SELECT l.track_id, l.uid, l.added_at, coalesce(s.plays, 0) AS plays, h.last_played_at
+      FROM liked l
+      LEFT JOIN user_song_stats s ON s.user_id = ${viewerId} AND s.uid = l.uid
+      LEFT JOIN LATERAL (
+        SELECT max(uts.last_played_at) AS last_played_at FROM tracks v
+        JOIN user_track_stats uts ON uts.user_id = ${viewerId} AND uts.track_id = v.id
+        WHERE v.uid = l.uid
+      ) h ON s.uid IS NOT NULL
+    )
+    SELECT h.track_id, h.uid, h.plays::int AS plays, h.last_played_at, h.added_at
+    FROM heard h JOIN tracks t ON t.id = h.track_id
+    WHERE (h.last_played_at IS NULL
+           OR h.last_played_at < now() - make_interval(days => ${REDISCOVER_AFTER_DAYS}))
+      AND ${notIgnored(viewerId)}
+    ORDER BY ${weightedRandomOrder(sql`h.plays + 1`)}
+    LIMIT ${overfetch(limit)}`);
+  return toItems(db, result.rows, limit, true, (c) =>
+    c.plays > 0 && c.last_played_at
+      ? `You played this ${times(c.plays)}, last in ${monthYear(new Date(c.last_played_at))}`
+      : `You liked this in ${monthYear(new Date(c.added_at))}, not played lately`,
+  );
+}

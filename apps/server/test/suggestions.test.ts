@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalIgnoredArtists, globalIgnoredTracks } from '../src/db/schema/ignores';
+import { followedArtists, savedTracks } from '../src/db/schema/library';
+import { plays } from '../src/db/schema/listening';
+import { storeTracks } from '../src/services/catalog';
+import type { SpotifyTrack } from '../src/spotify/schemas';
+import { startHarness, type Harness, type Viewer } from './support/harness';
+
+interface Item {
+  track: { id: string; uid: string; title: string; album: { id: string } | null };
+  liked: boolean;
+  reason: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+/** The fixtures' "now": one instant, so that no two fixture plays of a user share one. */
+const NOW = Date.now();
+const day = (daysAgo: number) => new Date(NOW - daysAgo * DAY_MS);
+const isoDay = (daysAgo: number) => day(daysAgo).toISOString().slice(0, 10);
+
+const lanterns = { id: 'artistLanterns00000001', name: 'The Lanterns' };
+const noise = { id: 'artistNoise00000000001', name: 'Noise Makers' };
+const banned = { id: 'artistBanned0000000001', name: 'Banned Band' };
+const followed = { id: 'artistFollowed00000001', name: 'Nova Reyes' };
+
+function track(
+  id: string,
+  artist = lanterns,
+  album: { id: string; name: string; release_date?: string; album_type?: string } = {
+    id: `al-${id}`,
+    name: `Album of ${id}`,
+  },
+): SpotifyTrack {
+  return {
+    id,
+    name: `Song ${id}`,
+    album: { ...album, artists: [artist], images: [] },
+    artists: [artist],
+    duration_ms: 200_000,
+  };
+}
+
+let harness: Harness;
+let mara: Viewer;
+let tomas: Viewer;
+let jonas: Viewer;
+let aiko: Viewer;
+
+async function befriend(a: Viewer, bUsername: string, b: Viewer, aUsername: string) {
+  await harness.app.inject({
+    method: 'POST',
+    url: `/api/friendship/request/${bUsername}`,
+    headers: { cookie: a.cookie },
+  });
+  await harness.app.inject({
+    method: 'POST',
+    url: `/api/friendship/accept/${aUsername}`,
+    headers: { cookie: b.cookie },
+  });
+}
+
+/** Keeps every fixture play at its own instant: (user, played_at) is the plays' key. */
+let playSerial = 0;
+
+/** `count` plays of a track by a user, `daysAgo` days ago (a minute apart). */
+async function play(user: Viewer, trackId: string, count: number, daysAgo: number) {
+  const base = NOW - daysAgo * DAY_MS;
+  await harness.database.db.insert(plays).values(
+    Array.from({ length: count }, (_, i) => ({
+      userId: user.id,
+      trackId,
+      playedAt: new Date(base - i * 60_000 - (playSerial += 1)),
+      source: 'api' as const,
+    })),
+  );
+}
+
+async function like(user: Viewer, trackId: string, daysAgo: number) {
+  await harness.database.db
+    .insert(savedTracks)
+    .values({ userId: user.id, trackId, addedAt: day(daysAgo) });
+}
+
+async function get(viewer: Viewer | undefined, path: string) {
+  return harness.app.inject({
+    url: `/api/suggestions/${path}`,
+    headers: viewer ? { cookie: viewer.cookie } : {},
+  });
+}
+
+async function items(viewer: Viewer, path: string): Promise<Item[]> {
+  const response = await get(viewer, path);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ items: Item[] }>().items;
+}
+
+const ids = async (viewer: Viewer, path: string) =>
+  (await items(viewer, path)).map((item) => item.track.id);
+
+beforeAll(async () => {
+  harness = await startHarness();
+  mara = await harness.signIn('maralindqvist');
+  tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
+  jonas = await harness.signIn('jonasbrandt');
+  aiko = await harness.signIn('11183207465');
+  await befriend(mara, 'tomas-ferreira', tomas, 'mara-lindqvist');
+  await befriend(mara, 'jonas-brandt', jonas, 'mara-lindqvist');
+  const db = harness.database.db;
+
+  const newAlbum = {
+    id: 'al-new',
+    name: 'Fresh Paint',
+    release_date: isoDay(20),
+    album_type: 'album',
+  };
+  const heardAlbum = { id: 'al-heard', name: 'Heard It', release_date: isoDay(40) };
+  const oldAlbum = { id: 'al-old', name: 'Old Days', release_date: isoDay(400) };
+  await storeTracks(db, [
+    // Mara's own listening.
+    ...['rep-a', 'rep-b', 'rep-c', 'rep-liked', 'rep-ignored'].map((id) => track(id)),
+    track('rep-banned', banned),
+    // Friends' listening.
+    ...['fr-two', 'fr-liked', 'fr-old', 'fr-stranger', 'fr-global', 'fr-heard', 'fr-late'].map(
+      (id) => track(id, noise),
+    ),
+    // Mara's likes.
+    ...['old-love', 'fresh-love', 'never-played-love', 'ignored-love'].map((id) => track(id)),
+    // Releases of the artist Mara follows.
+    track('new-1', followed, newAlbum),
+    track('new-2', followed, newAlbum),
+    track('heard-1', followed, heardAlbum),
+    track('heard-2', followed, heardAlbum),
+    track('old-1', followed, oldAlbum),
+  ]);
+
+  // Like Your On-Repeat.
+  await play(mara, 'rep-a', 5, 2);
+  await play(mara, 'rep-b', 3, 10);
+  await play(mara, 'rep-c', 8, 200);
+  await play(mara, 'rep-liked', 9, 1);
+  await like(mara, 'rep-liked', 1);
+  await play(mara, 'rep-ignored', 7, 1);
+  await play(mara, 'rep-banned', 6, 1);
+  await harness.app.inject({
+    method: 'POST',
+    url: '/api/ignore/track/rep-ignored',
+    headers: { cookie: mara.cookie },
+  });
+  await db.insert(globalIgnoredArtists).values({ artistId: banned.id });
+
+  // Popular with Friends.
+  await play(tomas, 'fr-two', 2, 1);
+  await play(jonas, 'fr-two', 1, 2);
+  await like(tomas, 'fr-liked', 3);
+  await play(tomas, 'fr-old', 4, 60);
+  await play(aiko, 'fr-stranger', 9, 1);
+  await play(tomas, 'fr-global', 3, 1);
+  await db.insert(globalIgnoredTracks).values({ uid: 'fr-global' });
+  await play(tomas, 'fr-heard', 3, 1);
+  await play(mara, 'fr-heard', 1, 300);
+  await play(jonas, 'fr-late', 1, 20);
+  await play(tomas, 'rep-a', 2, 1);
+  await play(tomas, 'new-1', 2, 1);
+  await play(jonas, 'new-2', 2, 1);
+
+  // Rediscover Likes.
+  await play(mara, 'old-love', 10, 200);
+  await like(mara, 'old-love', 500);
+  await play(mara, 'fresh-love', 4, 3);
+  await like(mara, 'fresh-love', 500);
+  await like(mara, 'never-played-love', 30);
+  await like(mara, 'ignored-love', 600);
+  await harness.app.inject({
+    method: 'POST',
+    url: '/api/ignore/track/ignored-love',
+    headers: { cookie: mara.cookie },
+  });
+
+  // New from Followed Artists: Mara played a track of one recent release.
+  await db.insert(followedArtists).values({ userId: mara.id, artistId: followed.id });
+  await play(mara, 'heard-1', 1, 5);
+});
+afterAll(() => harness.close());
+
+describe('GET /api/suggestions/like-on-repeat', () => {
+  it('lists the most played songs of the window that the viewer has not liked', async () => {
+    expect(await ids(mara, 'like-on-repeat?days=7')).toEqual(['rep-a', 'heard-1']);
+    expect(await ids(mara, 'like-on-repeat?days=30')).toEqual(['rep-a', 'rep-b', 'heard-1']);
+    expect(await ids(mara, 'like-on-repeat?days=365')).toEqual([
+      'rep-c',
+      'rep-a',
+      'rep-b',
+      'fr-heard',
+      'heard-1',
+    ]);
+    expect(await ids(mara, 'like-on-repeat')).toEqual([
+      'rep-c',
+      'rep-a',
+      'rep-b',
+      'fr-heard',
+      'heard-1',
+    ]);
+  });
+
+  it('says how often and when, and respects the limit', async () => {
+    const [first] = await items(mara, 'like-on-repeat?days=7&limit=1');
+    expect(first).toMatchObject({ liked: false, reason: 'Played 5 times this week' });
+    expect((await items(mara, 'like-on-repeat?days=30&limit=2'))[1]?.reason).toBe(
+      'Played 3 times in the last 30 days',
+    );
+    expect((await items(mara, 'like-on-repeat?limit=1'))[0]?.reason).toBe(
+      'You played this 8 times',
+    );
+  });
+
+  it('refuses windows other than 7, 30, 90 and 365 days', async () => {
+    for (const days of ['14', '0', 'all', '-7', '7.5']) {
+      const response = await get(mara, `like-on-repeat?days=${days}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('detail');
+    }
+  });
+});
+
+describe('GET /api/suggestions/friends-favorites', () => {
+  it('suggests what friends played or liked lately that the viewer never played', async () => {
+    const found = await items(mara, 'friends-favorites');
+    expect(found.map((item) => item.track.id).sort()).toEqual(['fr-late', 'fr-liked', 'fr-two']);
+    const reasons = Object.fromEntries(found.map((item) => [item.track.id, item.reason]));
+    expect(reasons).toEqual({
+      'fr-two': 'Played by Tomás and 1 other friend',
+      'fr-liked': 'Liked by Tomás',
+      'fr-late': 'Played by Jonas',
+    });
+  });
+
+  it('favours songs of more friends and of lately, and refreshing draws another selection', async () => {
+    const firsts = new Map<string, number>();
+    for (let draw = 0; draw < 60; draw++) {
+      const [first] = await ids(mara, 'friends-favorites?limit=1');
+      if (first) firsts.set(first, (firsts.get(first) ?? 0) + 1);
+    }
+    // Weights: two friends this week ~1.8, one like this week ~1.5, one play 20 days ago ~0.14.
+    expect(firsts.get('fr-two') ?? 0).toBeGreaterThan(firsts.get('fr-late') ?? 0);
+    expect(firsts.get('fr-liked') ?? 0).toBeGreaterThan(firsts.get('fr-late') ?? 0);
+    expect(firsts.size).toBeGreaterThan(1);
+  });
+});
+
+describe('GET /api/suggestions/rediscover-likes', () => {
+  it('suggests liked songs not played for a long time, never the ignored', async () => {
+    const found = await items(mara, 'rediscover-likes');
+    expect(found.map((item) => item.track.id).sort()).toEqual(['never-played-love', 'old-love']);
+    const byId = Object.fromEntries(found.map((item) => [item.track.id, item]));
+    const lastMonth = day(200).toLocaleDateString('en', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(byId['old-love']).toMatchObject({
+      liked: true,
+      reason: `You played this 10 times, last in ${lastMonth}`,
+    });
+    expect(byId['never-played-love']?.reason).toMatch(
+      /^You liked this in \w+ \d{4}, not played lately$/,
+    );
+  });
+
+  it('favours the likes once played most', async () => {
+    let oldLoveFirst = 0;
+    for (let draw = 0; draw < 40; draw++) {
+      if ((await ids(mara, 'rediscover-likes?limit=1'))[0] === 'old-love') oldLoveFirst += 1;
+    }
+    // Weight 11 against 1: first about 11 times in 12.
+    expect(oldLoveFirst).toBeGreaterThan(25);
+  });
+});
+
+describe('GET /api/suggestions/unheard-from-followed', () => {
+  it('suggests recent releases of followed artists the viewer played nothing from', async () => {
+    const found = await items(mara, 'unheard-from-followed');
+    expect(found).toHaveLength(1);
+    expect(['new-1', 'new-2']).toContain(found[0]?.track.id);
+    expect(found[0]).toMatchObject({
+      liked: false,
+      reason: 'New album from Nova Reyes, an artist you follow',
+    });
+  });
+
+  it('draws another track of the release on refresh', async () => {
+    const seen = new Set<string>();
+    for (let draw = 0; draw < 20; draw++) {
+      for (const id of await ids(mara, 'unheard-from-followed')) seen.add(id);
+    }
+    expect(seen).toEqual(new Set(['new-1', 'new-2']));
+  });
+
+  it('suggests nothing to someone who follows no one', async () => {
+    expect(await items(tomas, 'unheard-from-followed')).toEqual([]);
+  });
+});
+
+describe('all sections', () => {
+  const sections = [
+    'unheard-from-followed',
+    'like-on-repeat',
+    'friends-favorites',
+    'rediscover-likes',
+  ];
+
+  it('never show a song twice on one page', async () => {
+    for (let page = 0; page < 10; page++) {
+      const all = (
+        await Promise.all(sections.map((section) => items(mara, `${section}?limit=50`)))
+      ).flat();
+      const uids = all.map((item) => item.track.uid);
+      expect(uids).toHaveLength(new Set(uids).size);
+    }
+  });
+
+  it('never suggest what the viewer or the admins ignored', async () => {
+    const all = (
+      await Promise.all(sections.map((section) => ids(mara, `${section}?limit=50`)))
+    ).flat();
+    for (const ignored of ['rep-ignored', 'rep-banned', 'fr-global', 'ignored-love']) {
+      expect(all).not.toContain(ignored);
+    }
+  });
+
+  it.each(sections)('%s needs a login, before looking at the query', async (section) => {
+    for (const query of ['', '?limit=0', '?limit=abc']) {
+      const response = await get(undefined, `${section}${query}`);
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it.each(sections)(
+    '%s answers 20 by default, at most 50, and refuses other limits',
+    async (section) => {
+      for (const limit of ['0', '51', '-1', '2.5', 'x', '']) {
+        const response = await get(mara, `${section}?limit=${limit}`);
+        expect(response.statusCode, `limit=${limit}`).toBe(400);
+        expect(response.json()).toHaveProperty('detail');
+      }
+      expect((await get(mara, `${section}?limit=50`)).statusCode).toBe(200);
+    },
+  );
+});
+
+describe('the limit', () => {
+  it('is 20 by default', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => track(`bulk-${String(i).padStart(2, '0')}`));
+    await storeTracks(harness.database.db, many);
+    for (const [index, bulk] of many.entries()) await play(aiko, bulk.id!, 1 + index, 1);
+    expect(await ids(aiko, 'like-on-repeat')).toHaveLength(20);
+    expect(await ids(aiko, 'like-on-repeat?limit=50')).toHaveLength(31);
+  });
+});

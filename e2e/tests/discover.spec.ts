@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MARA_FRIENDS, PEOPLE, logIn, waitForActivityOf } from './support/session';
+
+// Issue 14, end to end: Mara opens Discover in the demo world, sees her sections filled from
+// her and her friends' synced plays and likes, and likes a song she has on repeat.
+
+const SECTIONS = [
+  ['unheard-from-followed', 'New from Followed Artists'],
+  ['like-on-repeat', 'Like Your On-Repeat'],
+  ['friends-favorites', 'Popular with Friends'],
+  ['rediscover-likes', 'Rediscover Likes'],
+] as const;
+
+/** The sections the server has suggestions for, once the demo's syncs have run. */
+async function filledSections(request: APIRequestContext): Promise<string[]> {
+  const filled: string[] = [];
+  for (const [path, title] of SECTIONS) {
+    const query = path === 'like-on-repeat' ? '?limit=5&days=30' : '?limit=5';
+    const answer = await request.get(`/api/suggestions/${path}${query}`);
+    const body = answer.ok() ? ((await answer.json()) as { items: unknown[] }) : { items: [] };
+    if (body.items.length > 0) filled.push(title);
+  }
+  return filled;
+}
+
+test('Discover shows filled sections, and a song liked from On-Repeat leaves it', async ({
+  page,
+}, testInfo) => {
+  // The demo's first syncs (plays, then likes and follows) run in the background after start.
+  test.setTimeout(180_000);
+  await logIn(page, PEOPLE.mara);
+  await waitForActivityOf(page.request, [PEOPLE.mara, ...MARA_FRIENDS]);
+  // The library sync (likes, follows) runs beside the plays' sync.
+  await expect
+    .poll(async () => (await filledSections(page.request)).length, {
+      message: 'the demo world fills at least three sections for Mara',
+      timeout: 60_000,
+      intervals: [500, 1_000, 2_000],
+    })
+    .toBeGreaterThanOrEqual(3);
+
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover' })).toBeVisible();
+  await expect(page.getByText('Discovering new music for you...')).toBeHidden({ timeout: 20_000 });
+
+  const sections = page
+    .getByRole('region')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
+  await expect.poll(() => sections.count()).toBeGreaterThanOrEqual(3);
+  for (let index = 0; index < (await sections.count()); index++) {
+    const rows = sections.nth(index).getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeLessThanOrEqual(5);
+  }
+
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: testInfo.outputPath(`discover-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const onRepeat = page.getByRole('region', { name: 'Like Your On-Repeat' });
+  const first = onRepeat.getByRole('listitem').first();
+  const title = (await first.getByRole('link').first().textContent()) ?? '';
+  expect(title).not.toBe('');
+  const liked = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/like' && response.request().method() === 'POST',
+  );
+  await first.getByRole('button', { name: `Like ${title}` }).click();
+  const answer = await liked;
+  expect(answer.ok(), `POST /api/like answered ${answer.status()}`).toBe(true);
+  expect(((await answer.json()) as { liked: boolean }).liked).toBe(true);
+
+  await expect(onRepeat.getByRole('link', { name: title, exact: true })).toHaveCount(0);
+  // Read again from the server, the section still leaves it out.
+  await page.reload();
+  await expect(page.getByText('Discovering new music for you...')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Like Your On-Repeat' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Like Your On-Repeat' })
+      .getByRole('link', { name: title, exact: true }),
+  ).toHaveCount(0);
+});
