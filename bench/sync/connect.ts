@@ -45,7 +45,8 @@ export async function connectAccounts(options: {
   const users = new Map<string, string>();
 
   async function connect(account: string) {
-    const query = new URL(await startLogin(database.db, config, '/')).searchParams;
+    const login = await startLogin(database.db, config, '/');
+    const query = new URL(login.url).searchParams;
     const consentFields = [
       'client_id',
       'redirect_uri',
@@ -64,10 +65,17 @@ export async function connectAccounts(options: {
     });
     if (!response.ok) throw new Error(`consent refused for ${account}: ${await response.text()}`);
     const redirect = new URL(consent.parse(await response.json()).redirect_to);
-    const { user } = await completeLogin(database.db, spotify, cipher, {
-      code: redirect.searchParams.get('code') ?? undefined,
-      state: redirect.searchParams.get('state') ?? undefined,
-    });
+    const { user } = await completeLogin(
+      database.db,
+      spotify,
+      cipher,
+      {
+        code: redirect.searchParams.get('code') ?? undefined,
+        state: redirect.searchParams.get('state') ?? undefined,
+      },
+      // This script is the browser that started the login.
+      login.state,
+    );
     await syncSoon(database.db, user.id);
     users.set(account, user.id);
   }
