@@ -45,8 +45,8 @@ export async function connectAccounts(options: {
   const users = new Map<string, string>();
 
   async function connect(account: string) {
-    const { state, url } = await startLogin(database.db, config, '/');
-    const query = new URL(url).searchParams;
+    const login = await startLogin(database.db, config, '/');
+    const query = new URL(login.url).searchParams;
     const consentFields = [
       'client_id',
       'redirect_uri',
@@ -65,7 +65,6 @@ export async function connectAccounts(options: {
     });
     if (!response.ok) throw new Error(`consent refused for ${account}: ${await response.text()}`);
     const redirect = new URL(consent.parse(await response.json()).redirect_to);
-    // This process is the browser that started the login: it holds the state.
     const { user } = await completeLogin(
       database.db,
       spotify,
@@ -74,7 +73,8 @@ export async function connectAccounts(options: {
         code: redirect.searchParams.get('code') ?? undefined,
         state: redirect.searchParams.get('state') ?? undefined,
       },
-      state,
+      // This script is the browser that started the login.
+      login.state,
     );
     await syncSoon(database.db, user.id);
     users.set(account, user.id);
