@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
 import { SpotifyDisconnectedError } from '../services/spotify-tokens';
 import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
 
@@ -40,6 +41,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ detail: `Invalid ${where}: ${problems.join('; ')}` });
     }
     const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) reply.headers(error.headers);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ detail: 'Internal server error' });
