@@ -101,3 +101,38 @@ export function AddFriendIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+    </Icon>
+  );
+}
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 5v14M16 5v14" />
+    </Icon>
+  );
+}
+
+export function NextIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 5.5v13l9-6.5z" fill="currentColor" />
+      <path d="M18 5v14" />
+    </Icon>
+  );
+}
+
+export function DevicesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="4" width="13" height="10" rx="1.5" />
+      <path d="M7 18h5" />
+      <rect x="17" y="8" width="4" height="12" rx="1" />
+    </Icon>
+  );
+}
