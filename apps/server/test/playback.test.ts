@@ -3,6 +3,7 @@ import type { World } from '@earshot/spotify-sandbox/world/model';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plays } from '../src/db/schema/listening';
 import { playedEvents } from '../src/db/schema/playback';
 import { startHarness, type Harness, type Viewer } from './support/harness';
 
@@ -177,6 +178,31 @@ describe('playback in Extended Quota Mode', () => {
     expect((await state(mara))?.is_playing).toBe(false);
     expect((await call(mara, 'POST', '/api/spotify/resume')).statusCode).toBe(204);
     expect((await state(mara))?.is_playing).toBe(true);
+  });
+
+  it("names the feed's next item after a play started from a feed", async () => {
+    const [a, b, c] = album.trackIds.slice(0, 3) as [string, string, string];
+    // Each track Spotify plays enters the catalogue when the player shows it.
+    for (const id of [c, b, a]) {
+      expect((await play(mara, id, null, 'track')).json()).toMatchObject({ confirmed: true });
+      expect((await state(mara))?.item?.track.id).toBe(id);
+    }
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+    await harness.database.db.insert(plays).values([
+      { userId: mara.id, trackId: a, playedAt: minutesAgo(30), source: 'api' },
+      { userId: mara.id, trackId: b, playedAt: minutesAgo(40), source: 'api' },
+      { userId: mara.id, trackId: c, playedAt: minutesAgo(50), source: 'api' },
+    ]);
+
+    const response = await call(mara, 'POST', '/api/spotify/play', {
+      track_id: b,
+      context: { source: 'recent', user: 'mara-lindqvist', context_uri: null },
+    });
+    expect(response.json()).toEqual({ track_id: b, confirmed: true });
+    // Spotify plays the track alone; what follows is the feed's next item.
+    expect((await call(mara, 'GET', '/api/spotify/next')).json()).toEqual({
+      next: { track_id: c },
+    });
   });
 
   it("never lets one user drive another's player", async () => {
