@@ -26,8 +26,16 @@ export function DevicePicker() {
   const webPlayerListed = devices.data?.devices.some((device) => device.id === webPlayerId);
 
   async function transfer(deviceId: string | null) {
+    let id = deviceId;
+    if (id === null) {
+      try {
+        id = await control.webPlayer.start();
+      } catch (error) {
+        notifications.push((error as Error).message, { kind: 'error' });
+        return;
+      }
+    }
     try {
-      const id = deviceId ?? (await control.webPlayer.start());
       await postTransfer({ device_id: id, play: true });
       await queryClient.invalidateQueries({ queryKey: PLAYBACK_QUERY_KEY });
     } catch {

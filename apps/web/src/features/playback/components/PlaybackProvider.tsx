@@ -114,7 +114,13 @@ export function PlaybackProvider({
       try {
         await startPlayback({ track_id: trackId, context }, flow, {
           play: postPlay,
-          startWebPlayer: () => webPlayer.start(),
+          // Why the web player failed ("SDK unavailable", "Failed to connect player") is told
+          // too, before the flow's own "Cannot start web playback".
+          startWebPlayer: () =>
+            webPlayer.start().catch((error: unknown) => {
+              notifications.push((error as Error).message, { kind: 'error' });
+              throw error;
+            }),
           transfer: (deviceId) => postTransfer({ device_id: deviceId, play: false }),
           fetchPlayback: () => fetchPlayback(),
           sleep,
@@ -126,7 +132,7 @@ export function PlaybackProvider({
         await refreshPlayback();
       }
     },
-    [overridePlaying, refreshPlayback, setAnnounced, webPlayer],
+    [notifications, overridePlaying, refreshPlayback, setAnnounced, webPlayer],
   );
 
   const control = useMemo<PlaybackControl>(
