@@ -9,7 +9,7 @@ import {
   TRACK_PAGE_RETRY_AFTER_TRANSFER_MS,
 } from '../../lib/constants';
 
-/** Texts of docs/product.md, error catalogue (Playback). */
+/** Texts of docs/product.md, Errors (Playback). */
 export const PLAYBACK_FAILED_MESSAGE = 'Failed to start playback';
 export const WEB_PLAYBACK_FAILED_MESSAGE = 'Cannot start web playback';
 export const NO_DEVICE_MESSAGE =

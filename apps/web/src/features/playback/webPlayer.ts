@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '../../lib/site';
 import { WEB_PLAYER_VOLUME } from '../../lib/constants';
 import { fetchPlayerToken } from './api/playerToken';
 
-/** Texts of docs/product.md, error catalogue (Web player). */
+/** Texts of docs/product.md, Errors (Web player). */
 export const SDK_UNAVAILABLE_MESSAGE = 'SDK unavailable';
 export const PLAYER_CONNECT_FAILED_MESSAGE = 'Failed to connect player';
 

@@ -2,7 +2,7 @@ import { deviceList, type DeviceList } from '@earshot/contract/playback';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, requestJson } from '../../../lib/apiClient';
 
-/** `GET /api/spotify/devices`. A 401 gives no devices (docs/product.md, Roles). */
+/** `GET /api/spotify/devices`. A 401 gives no devices (docs/product.md, Who may do what). */
 export async function fetchDevices(signal?: AbortSignal): Promise<DeviceList> {
   try {
     return await requestJson('/api/spotify/devices', deviceList, {

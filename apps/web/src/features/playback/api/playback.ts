@@ -9,7 +9,7 @@ import {
 
 const NOTHING_PLAYS: PlaybackState = { state: null };
 
-/** `GET /api/spotify/playback`. A 401 gives the empty state (docs/product.md, Roles). */
+/** `GET /api/spotify/playback`. A 401 gives the empty state (docs/product.md, Who may do what). */
 export async function fetchPlayback(signal?: AbortSignal): Promise<PlaybackState> {
   try {
     return await requestJson('/api/spotify/playback', playbackState, {

@@ -9,7 +9,7 @@ import { postTransfer } from '../api/transfer';
 import { WEB_PLAYER_NAME } from '../webPlayer';
 import { usePlaybackControl } from './PlaybackProvider';
 
-/** Texts of docs/product.md (Mini player; error catalogue, Devices and Device transfer). */
+/** Texts of docs/product.md (Mini player; Errors). */
 export const LOADING_DEVICES_TEXT = 'Loading devices…';
 export const NO_DEVICES_TEXT = 'No devices found';
 export const TRANSFER_FAILED_MESSAGE = 'Failed to transfer playback';

@@ -16,7 +16,7 @@ import { postResume } from '../api/resume';
 import { postSkipToNext } from '../api/skipToNext';
 import { usePlaybackControl } from '../components/PlaybackProvider';
 
-/** Texts of docs/product.md, error catalogue (Mini player). */
+/** Texts of docs/product.md, Errors (Mini player). */
 export const TOGGLE_FAILED_MESSAGE = 'Failed to toggle';
 export const SKIP_FAILED_MESSAGE = 'Failed to skip';
 export const LIKE_FAILED_MESSAGE = 'Failed to like';
