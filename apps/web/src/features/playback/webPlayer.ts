@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../lib/site';
+import { PRODUCT_NAME } from '@earshot/contract/site';
 import { WEB_PLAYER_VOLUME } from '../../lib/constants';
 import { fetchPlayerToken } from './api/playerToken';
 
