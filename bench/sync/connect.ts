@@ -25,6 +25,7 @@ export function spotifyConfig(sandboxUrl: string): SpotifyConfig {
     clientSecret: undefined,
     accountsUrl: `${sandboxUrl}/accounts`,
     apiUrl: `${sandboxUrl}/v1`,
+    sdkUrl: `${sandboxUrl}/sdk/spotify-player.js`,
     redirectUri: REDIRECT_URI,
     sandboxMounted: false,
   };

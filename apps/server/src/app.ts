@@ -42,6 +42,7 @@ import { searchRoutes } from './routes/search/routes';
 import { sessionRoutes } from './routes/session/routes';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyLibraryRoutes } from './routes/spotify/library';
+import { playbackRoutes } from './routes/spotify/playback';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
 import { suggestionRoutes } from './routes/suggestions/routes';
@@ -66,23 +67,23 @@ export interface AppDependencies {
   sandboxControlToken?: string;
 }
 
-/** Where the Web Playback SDK and Spotify's images come from, for the CSP. */
-const SPOTIFY_SDK_ORIGIN = 'https://sdk.scdn.co';
+/** Where Spotify's images come from, for the CSP. */
 const SPOTIFY_IMAGE_ORIGINS = [
   'https://i.scdn.co',
   'https://*.scdn.co',
   'https://*.spotifycdn.com',
 ];
 
-function contentSecurityPolicy(secure: boolean) {
+/** The Web Playback SDK's origin (its script is loaded, and frames it, from there). */
+function contentSecurityPolicy(secure: boolean, sdkOrigin: string) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", SPOTIFY_SDK_ORIGIN],
+      scriptSrc: ["'self'", sdkOrigin],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...SPOTIFY_IMAGE_ORIGINS],
-      connectSrc: ["'self'", 'https://*.spotify.com'],
-      frameSrc: [SPOTIFY_SDK_ORIGIN],
+      connectSrc: ["'self'", sdkOrigin, 'https://*.spotify.com', 'wss://*.spotify.com'],
+      frameSrc: [sdkOrigin],
       mediaSrc: ["'self'", 'blob:', 'https:'],
       formAction: ["'self'"],
       // On plain http (local use) upgrading would break every subresource.
@@ -126,7 +127,10 @@ export async function buildApp({
   guardTheBoundary(app, auth);
 
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config.secureCookies),
+    contentSecurityPolicy: contentSecurityPolicy(
+      config.secureCookies,
+      new URL(config.spotify.sdkUrl).origin,
+    ),
     strictTransportSecurity: config.secureCookies,
   });
   // Dynamic answers (JSON, the pages' HTML); built assets are compressed once at build time.
@@ -170,6 +174,7 @@ export async function buildApp({
     spotifyRoutes,
     importRoutes,
     spotifyLibraryRoutes,
+    playbackRoutes,
     friendshipRoutes,
     activityRoutes,
     ignoreRoutes,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 const SPOTIFY_ACCOUNTS_URL = 'https://accounts.spotify.com';
 const SPOTIFY_API_URL = 'https://api.spotify.com/v1';
+const SPOTIFY_SDK_URL = 'https://sdk.scdn.co/spotify-player.js';
 
 const optionalString = z
   .string()
@@ -27,6 +28,7 @@ const environment = z.object({
   SPOTIFY_CLIENT_SECRET: optionalString,
   SPOTIFY_API_URL: optionalString.pipe(z.url().optional()),
   SPOTIFY_ACCOUNTS_URL: optionalString.pipe(z.url().optional()),
+  SPOTIFY_SDK_URL: optionalString.pipe(z.url().optional()),
   ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()
@@ -64,6 +66,8 @@ export interface SpotifyConfig {
   clientSecret: string | undefined;
   accountsUrl: string;
   apiUrl: string;
+  /** The Web Playback SDK's script, loaded by the browser. */
+  sdkUrl: string;
   redirectUri: string;
   /** True when no Spotify app is configured and the offline sandbox is mounted at /sandbox. */
   sandboxMounted: boolean;
@@ -166,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: (
         e.SPOTIFY_API_URL ?? (sandboxMounted ? `${publicUrl}/sandbox/v1` : SPOTIFY_API_URL)
       ).replace(/\/+$/, ''),
+      sdkUrl:
+        e.SPOTIFY_SDK_URL ??
+        (sandboxMounted ? `${publicUrl}/sandbox/sdk/spotify-player.js` : SPOTIFY_SDK_URL),
       redirectUri: `${publicUrl}/api/spotify/callback`,
       sandboxMounted,
     },

@@ -7,6 +7,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers sent with the answer, e.g. `retry-after`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       sandboxMounted: true,
       accountsUrl: 'http://127.0.0.1:8080/sandbox/accounts',
       apiUrl: 'http://127.0.0.1:8080/sandbox/v1',
+      sdkUrl: 'http://127.0.0.1:8080/sandbox/sdk/spotify-player.js',
       redirectUri: 'http://127.0.0.1:8080/api/spotify/callback',
     });
     expect(config.secureCookies).toBe(false);
@@ -28,8 +29,14 @@ describe('loadConfig', () => {
       clientId: 'abc',
       accountsUrl: 'https://accounts.spotify.com',
       apiUrl: 'https://api.spotify.com/v1',
+      sdkUrl: 'https://sdk.scdn.co/spotify-player.js',
       redirectUri: 'https://earshot.example/api/spotify/callback',
     });
+    const standalone = loadConfig({
+      SPOTIFY_CLIENT_ID: 'abc',
+      SPOTIFY_SDK_URL: 'http://127.0.0.1:8090/sandbox/sdk/spotify-player.js',
+    });
+    expect(standalone.spotify.sdkUrl).toBe('http://127.0.0.1:8090/sandbox/sdk/spotify-player.js');
     expect(config.secureCookies).toBe(true);
     expect([...config.adminEmails]).toEqual(['ada@example.com', 'bob@example.com']);
   });

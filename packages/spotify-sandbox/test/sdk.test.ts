@@ -208,6 +208,26 @@ describe('the Web Playback SDK stand-in in a page', () => {
     expect((await player.getCurrentState())?.track_window.current_track.uri).toBe(uris[1]);
   });
 
+  it('fires not_ready when Spotify drops the device, then ready again as it reconnects', async () => {
+    const token = await tokenFor(PREMIUM_ACCOUNT);
+    const player = newPlayer(token);
+    const ready = record<Spotify.WebPlaybackInstance>(player, 'ready');
+    const notReady = record<Spotify.WebPlaybackInstance>(player, 'not_ready');
+    await player.connect();
+    const first = ready[0]?.device_id ?? '';
+
+    // The sandbox forgets the device (as Spotify does with a silent page).
+    const dropped = await fetch(`${sandbox.url}/sdk/devices/${first}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(dropped.status).toBe(204);
+
+    await vi.waitFor(() => expect(notReady).toEqual([{ device_id: first }]), WAIT);
+    await vi.waitFor(() => expect(ready).toHaveLength(2), WAIT);
+    expect(ready[1]?.device_id).not.toBe(first);
+  });
+
   it('goes away on disconnect', async () => {
     const token = await tokenFor(PREMIUM_ACCOUNT);
     const player = newPlayer(token);

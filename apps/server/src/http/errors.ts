@@ -45,6 +45,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send({ detail: error.message });
     }
     const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) reply.headers(error.headers);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ detail: 'Internal server error' });

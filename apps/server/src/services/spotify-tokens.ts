@@ -91,3 +91,23 @@ export function tokenSourceFor(
     },
   };
 }
+
+/** What the user granted and until when their access token holds; undefined when disconnected. */
+export async function spotifyGrant(
+  db: Db,
+  userId: string,
+): Promise<{ scopes: string[]; accessTokenExpiresAt: Date } | undefined> {
+  const [account] = await db
+    .select({
+      scopes: spotifyAccounts.scopes,
+      accessTokenExpiresAt: spotifyAccounts.accessTokenExpiresAt,
+      status: spotifyAccounts.status,
+    })
+    .from(spotifyAccounts)
+    .where(eq(spotifyAccounts.userId, userId));
+  if (!account || account.status !== 'active') return undefined;
+  return {
+    scopes: account.scopes.split(/\s+/).filter(Boolean),
+    accessTokenExpiresAt: account.accessTokenExpiresAt,
+  };
+}

@@ -8,6 +8,9 @@ import {
   artistAlbumsPage,
   artistsBatch,
   containsAnswer,
+  devicesResponse,
+  playbackStateResponse,
+  queueResponse,
   followedArtistsPage,
   fullAlbum,
   fullArtist,
@@ -23,8 +26,10 @@ import {
   simplifiedPlaylist,
   type FullAlbum,
   type FullArtist,
+  type PlaybackStateResponse,
   type PrivateUser,
   type SearchPage,
+  type SpotifyDevice,
   type SimplifiedAlbum,
   type SpotifyTrack,
   type TokenResponse,
@@ -123,13 +128,17 @@ export class SpotifyClient {
     return result;
   }
 
-  /** One Web API call with the user's token, renewed once if Spotify refuses it (401). */
+  /**
+   * One Web API call with the user's token, renewed once if Spotify refuses it (401). `body` is
+   * sent as JSON.
+   */
   private async request<T>(
     auth: TokenSource | string,
     method: 'GET' | 'PUT' | 'DELETE' | 'POST',
     endpoint: string,
     path: string,
     schema: z.ZodType<T> | undefined,
+    body?: unknown,
   ): Promise<T | undefined> {
     // `next` links come back absolute; follow them only into the configured API.
     const url = path.startsWith('/') ? `${this.config.apiUrl}${path}` : path;
@@ -141,7 +150,16 @@ export class SpotifyClient {
         this.http,
         endpoint,
         url,
-        { method, headers: { authorization: `Bearer ${token}` } },
+        body === undefined
+          ? { method, headers: { authorization: `Bearer ${token}` } }
+          : {
+              method,
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify(body),
+            },
         schema,
       );
     if (typeof auth === 'string') return call(auth);
@@ -356,6 +374,84 @@ export class SpotifyClient {
       this.searchLimit = SEARCH_LIMITS.development;
       return ask(SEARCH_LIMITS.development);
     }
+  }
+
+  // Player. Commands answer any 2xx as success without reading the body (Spotify's `pause` and
+  // `next` have answered 200 with bodies that are not JSON).
+
+  /** What plays now and where; null when nothing is loaded on an active device (204). */
+  async playbackState(auth: TokenSource): Promise<PlaybackStateResponse | null> {
+    const state = await this.request(
+      auth,
+      'GET',
+      'GET /me/player',
+      '/me/player',
+      playbackStateResponse,
+    );
+    return state ?? null;
+  }
+
+  async devices(auth: TokenSource): Promise<SpotifyDevice[]> {
+    const answer = await this.get(
+      auth,
+      'GET /me/player/devices',
+      '/me/player/devices',
+      devicesResponse,
+    );
+    return answer.devices;
+  }
+
+  /** The ids of the tracks Spotify will play next, in order. */
+  async queue(auth: TokenSource): Promise<string[]> {
+    const answer = await this.request(
+      auth,
+      'GET',
+      'GET /me/player/queue',
+      '/me/player/queue',
+      queueResponse,
+    );
+    return (answer?.queue ?? []).flatMap((item) => (item.id ? [item.id] : []));
+  }
+
+  /** Starts a track, in a context (album, playlist, artist) when one is given. */
+  async play(
+    auth: TokenSource,
+    trackId: string,
+    contextUri: string | null,
+    deviceId?: string,
+  ): Promise<void> {
+    const trackUri = `spotify:track:${trackId}`;
+    const body = contextUri
+      ? { context_uri: contextUri, offset: { uri: trackUri }, position_ms: 0 }
+      : { uris: [trackUri], position_ms: 0 };
+    const query = deviceId ? `?device_id=${encodeURIComponent(deviceId)}` : '';
+    await this.request(
+      auth,
+      'PUT',
+      'PUT /me/player/play',
+      `/me/player/play${query}`,
+      undefined,
+      body,
+    );
+  }
+
+  async resume(auth: TokenSource): Promise<void> {
+    await this.request(auth, 'PUT', 'PUT /me/player/play', '/me/player/play', undefined);
+  }
+
+  async pause(auth: TokenSource): Promise<void> {
+    await this.request(auth, 'PUT', 'PUT /me/player/pause', '/me/player/pause', undefined);
+  }
+
+  async skipToNext(auth: TokenSource): Promise<void> {
+    await this.request(auth, 'POST', 'POST /me/player/next', '/me/player/next', undefined);
+  }
+
+  async transferPlayback(auth: TokenSource, deviceId: string, play: boolean): Promise<void> {
+    await this.request(auth, 'PUT', 'PUT /me/player', '/me/player', undefined, {
+      device_ids: [deviceId],
+      play,
+    });
   }
 
   tracks(auth: TokenSource, ids: readonly string[]): Promise<SpotifyTrack[]> {

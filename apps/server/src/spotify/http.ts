@@ -107,7 +107,8 @@ export async function spotifyFetch<T>(
     http.observe?.(endpoint, response.status, (performance.now() - started) / 1000);
 
     if (response.ok) {
-      if (!schema) {
+      // 204 (e.g. GET /me/player with nothing playing) has no body to parse.
+      if (!schema || response.status === 204) {
         await response.body?.cancel();
         return undefined;
       }

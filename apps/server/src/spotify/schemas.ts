@@ -167,3 +167,30 @@ export const searchPage = z.object({
   artists: z.object({ items: z.array(fullArtist.nullable()) }).optional(),
 });
 export type SearchPage = z.infer<typeof searchPage>;
+
+/** A Spotify Connect device; `id` is null for devices that cannot be controlled. */
+export const device = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  is_active: z.boolean(),
+  is_restricted: z.boolean().optional(),
+});
+export type SpotifyDevice = z.infer<typeof device>;
+
+export const devicesResponse = z.object({ devices: z.array(device) });
+
+/** GET /me/player. `item` is an episode or null at times: only tracks are read. */
+export const playbackStateResponse = z.object({
+  device,
+  is_playing: z.boolean(),
+  progress_ms: z.number().int().nullable(),
+  currently_playing_type: z.string().optional(),
+  item: z.unknown().nullable(),
+  context: context.optional(),
+});
+export type PlaybackStateResponse = z.infer<typeof playbackStateResponse>;
+
+export const queueResponse = z.object({
+  queue: z.array(z.looseObject({ id: z.string().nullable().optional(), type: z.string() })),
+});

@@ -1,5 +1,7 @@
 import { Outlet, useRoutes, type Location, type RouteObject } from 'react-router';
 import { useSession } from '../../features/account/hooks/useSession';
+import { MiniPlayer } from '../../features/playback/components/MiniPlayer';
+import { PlaybackProvider } from '../../features/playback/components/PlaybackProvider';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { useSearchBackground } from '../searchNavigation';
 import { useSearchShortcut } from './useSearchShortcut';
@@ -14,7 +16,8 @@ function BackgroundPage({ pages, location }: { pages: RouteObject[]; location: L
 }
 
 /**
- * Header, page, footer and, for logged-in users on narrow screens, the bottom tab bar. On
+ * Header, page, footer and, for logged-in users, the mini player and (on narrow screens) the
+ * bottom tab bar. Logged-in pages can start tracks through the player around them. On
  * `/search/{query}` the page the search was opened from stays shown under the modal.
  */
 export function AppLayout({ pages }: { pages: RouteObject[] }) {
@@ -24,19 +27,22 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
   useSearchShortcut();
 
   return (
-    <div className={authenticated ? 'app app--with-tab-bar' : 'app'}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header session={session} />
-      <main id="main" className="app-main">
-        <RouteErrorBoundary>
-          {background && <BackgroundPage pages={pages} location={background} />}
-          <Outlet />
-        </RouteErrorBoundary>
-      </main>
-      <Footer />
-      {authenticated && <MainTabs placement="bottom" />}
-    </div>
+    <PlaybackProvider user={authenticated ? session.user : null}>
+      <div className={authenticated ? 'app app--with-tab-bar' : 'app'}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header session={session} />
+        <main id="main" className="app-main">
+          <RouteErrorBoundary>
+            {background && <BackgroundPage pages={pages} location={background} />}
+            <Outlet />
+          </RouteErrorBoundary>
+        </main>
+        <Footer />
+        {authenticated && <MiniPlayer />}
+        {authenticated && <MainTabs placement="bottom" />}
+      </div>
+    </PlaybackProvider>
   );
 }

@@ -120,6 +120,14 @@ export function LockIcon(props: IconProps) {
   );
 }
 
+export function PlayIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+    </Icon>
+  );
+}
+
 /** A circled "i": more about what is next to it. */
 export function InfoIcon(props: IconProps) {
   return (
@@ -127,6 +135,14 @@ export function InfoIcon(props: IconProps) {
       <circle cx="12" cy="12" r="9" />
       <path d="M12 11v5" />
       <path d="M12 8h.01" />
+    </Icon>
+  );
+}
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 5v14M16 5v14" />
     </Icon>
   );
 }
@@ -141,6 +157,15 @@ export function CollaborativeIcon(props: IconProps) {
   );
 }
 
+export function NextIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 5.5v13l9-6.5z" fill="currentColor" />
+      <path d="M18 5v14" />
+    </Icon>
+  );
+}
+
 /** Two arrows in a circle: another selection. */
 export function RefreshIcon(props: IconProps) {
   return (
@@ -149,6 +174,16 @@ export function RefreshIcon(props: IconProps) {
       <path d="M4 3v5h5" />
       <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
       <path d="M20 21v-5h-5" />
+    </Icon>
+  );
+}
+
+export function DevicesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="4" width="13" height="10" rx="1.5" />
+      <path d="M7 18h5" />
+      <rect x="17" y="8" width="4" height="12" rx="1" />
     </Icon>
   );
 }

@@ -75,6 +75,10 @@ export function ActivityList({
   }
 
   const items = query.data.pages.flatMap((page) => page.items);
+  const playSource = {
+    source: filters.includeMe ? feed : (`${feed}_friends` as const),
+    user: filters.user,
+  };
   if (items.length === 0) return <p className="activity-list__status">{texts.empty}</p>;
 
   return (
@@ -88,6 +92,7 @@ export function ActivityList({
             viewerId={viewerId}
             q={filters.q}
             badge={renderTrackBadge(item)}
+            playSource={playSource}
             onOpenMenu={(target) => setMenu({ item, target, open: true })}
           />
         ))}

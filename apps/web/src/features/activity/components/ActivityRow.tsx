@@ -1,7 +1,9 @@
 import type { ActivityItem } from '@earshot/contract/activity';
+import { spotifyContextUri, type PlayContext } from '@earshot/contract/playback';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
+import { PlayButton } from '../../../components/ui/PlayButton';
 import type { PointerMenuTarget } from '../../../components/ui/PointerMenu';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { usePointerMenuTrigger } from '../../../components/ui/usePointerMenuTrigger';
@@ -16,6 +18,8 @@ interface ActivityRowProps {
   q: string;
   /** Extra state shown next to the title (e.g. "Ignored"). */
   badge: ReactNode;
+  /** Where a play started from this row comes from (its Spotify context is added). */
+  playSource: Omit<PlayContext, 'context_uri'>;
   onOpenMenu: (target: PointerMenuTarget) => void;
 }
 
@@ -24,24 +28,44 @@ function playCountText(count: number): string {
 }
 
 /** One play or like: cover, title, artists, album, user, date, play count and the like heart. */
-export function ActivityRow({ item, feed, viewerId, q, badge, onOpenMenu }: ActivityRowProps) {
+/** The play's Spotify context, when it is one a track can be started in. */
+function playableContextUri(contextUri: string | null): string | null {
+  return contextUri !== null && spotifyContextUri.safeParse(contextUri).success ? contextUri : null;
+}
+
+export function ActivityRow({
+  item,
+  feed,
+  viewerId,
+  q,
+  badge,
+  playSource,
+  onOpenMenu,
+}: ActivityRowProps) {
   const menuTrigger = usePointerMenuTrigger(onOpenMenu);
   const { track, user } = item;
 
   return (
     <li className="activity-row" {...menuTrigger}>
-      {track.album?.picture ? (
-        <img
-          className="activity-row__cover"
-          src={track.album.picture}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
+      <span className="activity-row__cover-cell">
+        {track.album?.picture ? (
+          <img
+            className="activity-row__cover"
+            src={track.album.picture}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+          />
+        ) : (
+          <span className="activity-row__cover" aria-hidden="true" />
+        )}
+        <PlayButton
+          className="activity-row__play"
+          track={track}
+          context={{ ...playSource, context_uri: playableContextUri(item.context_uri) }}
         />
-      ) : (
-        <span className="activity-row__cover" aria-hidden="true" />
-      )}
+      </span>
       <div className="activity-row__track">
         <span className="activity-row__title-line">
           <Link className="activity-row__title" to={`/track/${encodeURIComponent(track.id)}`}>
