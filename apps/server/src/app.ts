@@ -33,11 +33,14 @@ import { friendshipRoutes } from './routes/friendship/routes';
 import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
 import { sessionRoutes } from './routes/session/routes';
+import { liveRoutes } from './routes/live/routes';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyRoutes } from './routes/spotify/routes';
 import { statusRoutes } from './routes/status/routes';
 import { userRoutes } from './routes/user/routes';
 import { serveWebApp } from './routes/web-app/web-app';
+import { LiveHub } from './services/live';
+import { NowPlayingPoller } from './services/now-playing';
 import type { TokenCipher } from './services/token-cipher';
 import type { SpotifyClient } from './spotify/client';
 
@@ -139,6 +142,37 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const live = new LiveHub({
+    db,
+    changes,
+    metrics,
+    settings: {
+      heartbeatMs: config.live.heartbeatMs,
+      maxBufferedBytes: config.live.maxBufferedBytes,
+      retryMs: 3_000,
+      dropRetryMs: 30_000,
+    },
+    log: (error) => app.log.error({ err: error }, 'live activity'),
+  });
+  const nowPlaying = new NowPlayingPoller({
+    db,
+    cipher,
+    spotify,
+    metrics,
+    settings: {
+      tickMs: config.live.nowPlayingTickMs,
+      budgetPer30s: config.live.nowPlayingBudgetPer30s,
+    },
+    watched: () => live.watchedUsers(),
+    log: (error) => app.log.error({ err: error }, 'now playing'),
+  });
+  nowPlaying.start();
+  // Open streams would hold the server open: they end first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    await nowPlaying.stop();
+    await live.stop();
+  });
+
   const context: RouteContext = {
     config,
     db,
@@ -147,6 +181,8 @@ export async function buildApp({
     auth: createAuth(db, changes, config.secureCookies),
     spotify,
     metrics,
+    live,
+    nowPlaying,
   };
   const areas = [
     statusRoutes,
@@ -156,6 +192,7 @@ export async function buildApp({
     importRoutes,
     friendshipRoutes,
     activityRoutes,
+    liveRoutes,
     ignoreRoutes,
     metricsRoutes,
   ];

@@ -107,7 +107,8 @@ export async function spotifyFetch<T>(
     http.observe?.(endpoint, response.status, (performance.now() - started) / 1000);
 
     if (response.ok) {
-      if (!schema) {
+      // 204: nothing to tell (e.g. nothing playing).
+      if (!schema || response.status === 204) {
         await response.body?.cancel();
         return undefined;
       }
