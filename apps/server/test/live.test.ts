@@ -171,6 +171,17 @@ describe('GET /api/live', () => {
     expect(Number(replayed[2]?.id)).toBeGreaterThanOrEqual(Number(replayed[1]?.id));
     expect(Number(replayed[0]?.id)).toBeGreaterThan(Number(lastId));
 
+    // A page reopening the stream passes the id in the query.
+    const reopened = await openLive(baseUrl, mara.cookie, undefined, `?last_event_id=${lastId}`);
+    open.push(reopened);
+    await expect.poll(() => named(reopened, 'ready').length).toBe(1);
+    expect(
+      reopened
+        .events()
+        .map((e) => e.event)
+        .slice(0, 3),
+    ).toEqual(['play', 'like', 'ready']);
+
     const forged = await stream(mara, "1' OR 1=1");
     expect(named(forged, 'ready')[0]?.data).toEqual({ missed: true });
     // Older than the replay keeps.

@@ -28,9 +28,7 @@ export const livePlay = activityItem;
  * `like`: the viewer or a friend liked a song (an item as `GET /api/likes` shows it) or, with
  * `unliked`, stopped liking it: the song is `track.uid`.
  */
-export const liveLike = activityItem
-  .extend({ unliked: z.boolean() })
-  .meta({ id: 'LiveLike' });
+export const liveLike = activityItem.extend({ unliked: z.boolean() }).meta({ id: 'LiveLike' });
 export type LiveLike = z.infer<typeof liveLike>;
 
 /** `now-playing`: what a friend plays now, or `track: null` when they stopped. */

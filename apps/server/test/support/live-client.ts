@@ -49,9 +49,10 @@ export async function openLive(
   baseUrl: string,
   cookie: string,
   lastEventId?: string,
+  search = '',
 ): Promise<LiveClient & { status: number; contentType: string | null }> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/live`, {
+  const response = await fetch(`${baseUrl}/api/live${search}`, {
     headers: { cookie, ...(lastEventId !== undefined && { 'last-event-id': lastEventId }) },
     signal: controller.signal,
   });

@@ -12,14 +12,17 @@ export const liveRoutes: RoutePlugin = async (app, { auth, live, nowPlaying }) =
         summary:
           'Live activity of the viewer and friends (text/event-stream): play, like, now-playing, friendship',
         description:
-          'Events `ready`, `play` (ActivityItem), `like` (LiveLike), `now-playing` (LiveNowPlaying), `friendship` (LiveFriendship). Send `Last-Event-ID` to replay the last 10 minutes.',
+          'Events `ready`, `play` (ActivityItem), `like` (LiveLike), `now-playing` (LiveNowPlaying), `friendship` (LiveFriendship). Send `Last-Event-ID` (or `?last_event_id=`) to replay the last 10 minutes.',
         response: { 401: errorBody },
       },
     },
     async (request, reply) => {
       const viewer = signedInUser(request);
       // Read here, after authorization: the hub takes only a plain event id (else `missed`).
-      const lastEventId = request.headers['last-event-id'];
+      // The browser sends the header on its own reconnects; a page reopening the stream after a
+      // backoff passes it in the query (EventSource cannot set headers).
+      const query = request.query as Record<string, unknown>;
+      const lastEventId = request.headers['last-event-id'] ?? query.last_event_id;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

@@ -3,6 +3,7 @@ import { useSession } from '../../features/account/hooks/useSession';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LiveCacheSync } from './LiveCacheSync';
 import { MainTabs } from './MainTabs';
 import './layout.css';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {session.status === 'authenticated' && <LiveCacheSync viewerId={session.user.id} />}
       <Header session={session} />
       <main id="main" className="app-main">
         <RouteErrorBoundary>
