@@ -10,12 +10,12 @@ import { PEOPLE, logInNewContext, waitForActivityOf } from './support/session';
 /** Marks the page: a reload would lose the mark. */
 async function markNoReload(page: Page): Promise<void> {
   await page.evaluate(() => {
-    (window as unknown as { liveMark?: boolean }).liveMark = true;
+    (globalThis as { liveMark?: boolean }).liveMark = true;
   });
 }
 
 async function stillNotReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { liveMark?: boolean }).liveMark === true);
+  return page.evaluate(() => (globalThis as { liveMark?: boolean }).liveMark === true);
 }
 
 /** Tomás likes the first song of his own Recent page he does not like yet; answers its title. */
@@ -59,7 +59,9 @@ test('a friend’s likes reach the Likes page live, behind a pill when scrolled'
 
   // Scrolled down: the page stays still and a pill offers the new like.
   await mara.mouse.wheel(0, 1500);
-  await expect.poll(() => mara.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect
+    .poll(() => mara.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY))
+    .toBeGreaterThan(200);
   const second = await likeAnUnlikedSong(tomas, [first]);
   const pill = mara.getByRole('button', { name: '1 new' });
   await expect(pill).toBeVisible({ timeout: 10_000 });

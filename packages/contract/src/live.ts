@@ -5,7 +5,7 @@ import { trackSummary } from './track';
 
 /**
  * `GET /api/live`: a `text/event-stream` of what the viewer may see happen (see docs/product.md,
- * Live activity). Every event has an `id`; a reconnect sends it back as `Last-Event-ID` and gets
+ * Recent and Likes, and docs/decisions/0019). Every event has an `id`; a reconnect sends it back as `Last-Event-ID` and gets
  * what it missed in the last `LIVE_REPLAY_MINUTES`.
  */
 export const LIVE_REPLAY_MINUTES = 10;
