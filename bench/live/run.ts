@@ -46,15 +46,35 @@ interface Stream {
   arrivals: Map<string, number>;
 }
 
-/** Opens a stream and resolves once its `ready` event arrived. */
-function openStream(baseUrl: string, cookie: string, agent: http.Agent): Promise<Stream> {
+/** Opens a stream (trying again a few times if refused) and resolves once it is `ready`. */
+async function openStream(baseUrl: string, cookie: string, agent: http.Agent): Promise<Stream> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openStreamOnce(baseUrl, cookie, agent);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      refusals.push((error as Error).message);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+/** Why stream openings were refused (then tried again), for the report. */
+const refusals: string[] = [];
+
+function openStreamOnce(baseUrl: string, cookie: string, agent: http.Agent): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const arrivals = new Map<string, number>();
     let ready = false;
     let buffer = '';
     const request = http.get(`${baseUrl}/api/live`, { headers: { cookie }, agent }, (response) => {
       if (response.statusCode !== 200) {
-        reject(new Error(`GET /api/live answered ${response.statusCode}`));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          reject(new Error(`GET /api/live answered ${response.statusCode}: ${body.slice(0, 200)}`)),
+        );
         return;
       }
       response.setEncoding('utf8');
@@ -189,6 +209,7 @@ async function run(processCount: number) {
       },
       deliveries_missing: lost,
       strangers_with_a_play: strangersWithPlays.length,
+      refused_then_retried: refusals.splice(0).length,
       load_average: loadAverage(),
     });
     console.log(results);
