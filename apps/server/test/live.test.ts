@@ -6,7 +6,7 @@ import { storeTracks } from '../src/services/catalog';
 import { LiveHub } from '../src/services/live';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
 import type { SpotifyTrack } from '../src/spotify/schemas';
-import { startHarness, type Harness, type Viewer } from './support/harness';
+import { startHarness, TEST_CLIENT_ID, type Harness, type Viewer } from './support/harness';
 import { MemorySink, openLive, type LiveClient, type LiveEvent } from './support/live-client';
 
 let harness: Harness;
@@ -335,28 +335,25 @@ describe('now playing', () => {
 
 describe('now playing in a Development Mode app', () => {
   it('reads what a user plays, or nothing, through the same endpoint', async () => {
-    const development = await startHarness({ mode: 'development' });
+    const mode = (value: string) =>
+      harness.control('PUT', `/clients/${TEST_CLIENT_ID}/mode`, { mode: value });
+    expect((await mode('development')).status).toBe(200);
     try {
-      const viewer = await development.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
-      const auth = tokenSourceFor(
-        development.database.db,
-        development.cipher,
-        development.spotify,
-        viewer.id,
-      );
+      const auth = tokenSourceFor(harness.database.db, harness.cipher, harness.spotify, tomas.id);
       const token = await auth.accessToken();
-      const direct = await fetch(`${development.sandboxUrl}/v1/me/player/currently-playing`, {
+      const direct = await fetch(`${harness.sandboxUrl}/v1/me/player/currently-playing`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      const current = await development.spotify.currentlyPlaying(auth);
+      const current = await harness.spotify.currentlyPlaying(auth);
       if (direct.status === 204) {
         expect(current).toBeUndefined();
       } else {
+        expect(direct.status).toBe(200);
         const body = (await direct.json()) as { item: { id: string } };
         expect(current?.track.id).toBe(body.item.id);
       }
     } finally {
-      await development.close();
+      await mode('extended');
     }
   });
 });
