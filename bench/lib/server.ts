@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
  * and a dummy Spotify client id keeps the sandbox unmounted. Resolves once `/api/status`
  * answers.
  */
-async function startEarshot(
+export async function startEarshot(
   env: Record<string, string>,
   { timeoutMs = 180_000 } = {},
 ): Promise<EarshotServer> {

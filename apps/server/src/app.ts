@@ -40,6 +40,7 @@ import { ignoreRoutes } from './routes/ignore/routes';
 import { metricsRoutes } from './routes/metrics/routes';
 import { searchRoutes } from './routes/search/routes';
 import { sessionRoutes } from './routes/session/routes';
+import { liveRoutes } from './routes/live/routes';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyLibraryRoutes } from './routes/spotify/library';
 import { playbackRoutes } from './routes/spotify/playback';
@@ -48,6 +49,8 @@ import { statusRoutes } from './routes/status/routes';
 import { suggestionRoutes } from './routes/suggestions/routes';
 import { userRoutes } from './routes/user/routes';
 import { serveWebApp } from './routes/web-app/web-app';
+import { LiveHub } from './services/live';
+import { NowPlayingPoller } from './services/now-playing';
 import type { TokenCipher } from './services/token-cipher';
 import type { SpotifyClient } from './spotify/client';
 
@@ -158,6 +161,37 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const live = new LiveHub({
+    db,
+    changes,
+    metrics,
+    settings: {
+      heartbeatMs: config.live.heartbeatMs,
+      maxBufferedBytes: config.live.maxBufferedBytes,
+      retryMs: 3_000,
+      dropRetryMs: 30_000,
+    },
+    log: (error) => app.log.error({ err: error }, 'live activity'),
+  });
+  const nowPlaying = new NowPlayingPoller({
+    db,
+    cipher,
+    spotify,
+    metrics,
+    settings: {
+      tickMs: config.live.nowPlayingTickMs,
+      budgetPer30s: config.live.nowPlayingBudgetPer30s,
+    },
+    watched: () => live.watchedUsers(),
+    log: (error) => app.log.error({ err: error }, 'now playing'),
+  });
+  nowPlaying.start();
+  // Open streams would hold the server open: they end first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    await nowPlaying.stop();
+    await live.stop();
+  });
+
   const context: RouteContext = {
     config,
     db,
@@ -166,6 +200,8 @@ export async function buildApp({
     auth,
     spotify,
     metrics,
+    live,
+    nowPlaying,
   };
   const areas = [
     statusRoutes,
@@ -177,6 +213,7 @@ export async function buildApp({
     playbackRoutes,
     friendshipRoutes,
     activityRoutes,
+    liveRoutes,
     ignoreRoutes,
     adminRoutes,
     artistRoutes,

@@ -59,6 +59,10 @@ const environment = z.object({
   IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
   ACTIVITY_CACHE_MB: z.coerce.number().int().min(0).default(64),
   DEMO_MODE: booleanFlag,
+  LIVE_HEARTBEAT_SEC: z.coerce.number().min(0.05).default(20),
+  LIVE_MAX_BUFFER_KB: z.coerce.number().int().min(1).default(512),
+  NOW_PLAYING_TICK_SEC: z.coerce.number().min(0.05).default(5),
+  NOW_PLAYING_BUDGET_PER_30S: z.coerce.number().int().min(0).default(150),
 });
 
 export interface SpotifyConfig {
@@ -92,6 +96,15 @@ export interface Config {
   metricsToken: string | undefined;
   /** Memory for feed pages as sent (0: no cache). */
   activityCacheBytes: number;
+  live: {
+    heartbeatMs: number;
+    /** A stream whose client leaves more than this unread is dropped. */
+    maxBufferedBytes: number;
+    /** How often watched users are looked at for now playing (each at most every 30 s). */
+    nowPlayingTickMs: number;
+    /** Calls to Spotify's currently-playing this process may make per 30 s. */
+    nowPlayingBudgetPer30s: number;
+  };
   import: {
     /** Where uploads wait for their import: shared storage when workers run on other machines. */
     dir: string;
@@ -188,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsInProcess: e.JOBS_IN_PROCESS,
     metricsToken: e.METRICS_TOKEN,
     activityCacheBytes: e.ACTIVITY_CACHE_MB * 1024 * 1024,
+    live: {
+      heartbeatMs: e.LIVE_HEARTBEAT_SEC * 1000,
+      maxBufferedBytes: e.LIVE_MAX_BUFFER_KB * 1024,
+      nowPlayingTickMs: e.NOW_PLAYING_TICK_SEC * 1000,
+      nowPlayingBudgetPer30s: e.NOW_PLAYING_BUDGET_PER_30S,
+    },
     import: {
       dir: path.resolve(baseDir, e.IMPORT_DIR ?? path.join(e.DATA_DIR, 'imports')),
       maxUploadBytes: e.IMPORT_MAX_UPLOAD_BYTES,

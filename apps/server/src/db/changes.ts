@@ -6,6 +6,12 @@
  */
 export const CHANGES_CHANNEL = 'earshot_changes';
 
+/**
+ * The channel of live friend activity (migration `live_events`): comma-separated `live_events`
+ * ids, or `n:<user id>` for a change of what the user plays now.
+ */
+export const LIVE_CHANNEL = 'earshot_live';
+
 /** Beyond this many users stamped, forget them all and count it as a change of everything. */
 const MAX_TRACKED_USERS = 200_000;
 /**
@@ -31,6 +37,7 @@ export class DataChanges {
   #everything = 0;
   #live: boolean;
   #heard = new Set<string>();
+  #liveListeners = new Set<(payload: string) => void>();
 
   constructor(live = true) {
     this.#live = live;
@@ -81,6 +88,19 @@ export class DataChanges {
     } else {
       this.#everything = stamp;
     }
+  }
+
+  /**
+   * Calls `listener` with every announcement of the live channel as heard, copies included
+   * (the listener tells copies apart by event id). Returns the unsubscribe.
+   */
+  onLive(listener: (payload: string) => void): () => void {
+    this.#liveListeners.add(listener);
+    return () => this.#liveListeners.delete(listener);
+  }
+
+  heardLive(payload: string): void {
+    for (const listener of this.#liveListeners) listener(payload);
   }
 
   /** Listening stopped: announcements may be missed until `resumed`. */

@@ -8,7 +8,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { CHANGES_CHANNEL, DataChanges } from './changes';
+import { CHANGES_CHANNEL, DataChanges, LIVE_CHANNEL } from './changes';
 
 export type Db = NodePgDatabase;
 /** A transaction handle; services that can run inside one take `Db | Tx`. */
@@ -44,8 +44,11 @@ function wrap(pool: pg.Pool, changes: DataChanges, closeBackend: () => Promise<v
 async function listen(client: pg.ClientBase, changes: DataChanges): Promise<void> {
   client.on('notification', (message) => {
     if (message.channel === CHANGES_CHANNEL) changes.announce(message.payload ?? '*');
+    else if (message.channel === LIVE_CHANNEL && message.payload)
+      changes.heardLive(message.payload);
   });
   await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  await client.query(`LISTEN ${LIVE_CHANNEL}`);
 }
 
 const RELISTEN_MIN_MS = 500;

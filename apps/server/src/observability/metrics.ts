@@ -14,6 +14,11 @@ export interface Metrics {
   playsStored: Counter<'source'>;
   activityCache: Counter<'result'>;
   profileCache: Counter<'result'>;
+  liveStreams: Gauge;
+  liveEvents: Counter<'event'>;
+  liveDropped: Counter;
+  nowPlayingPolls: Counter<'outcome'>;
+  nowPlayingWatched: Gauge;
 }
 
 export function createMetrics(): Metrics {
@@ -75,6 +80,33 @@ export function createMetrics(): Metrics {
       name: 'earshot_profile_cache_requests_total',
       help: 'Public profiles for visitors answered from memory (hit) or read (miss, bypass).',
       labelNames: ['result'],
+      registers,
+    }),
+    liveStreams: new Gauge({
+      name: 'earshot_live_streams',
+      help: 'Live activity streams (GET /api/live) open on this process.',
+      registers,
+    }),
+    liveEvents: new Counter({
+      name: 'earshot_live_events_sent_total',
+      help: 'Events written to live streams, by event.',
+      labelNames: ['event'],
+      registers,
+    }),
+    liveDropped: new Counter({
+      name: 'earshot_live_streams_dropped_total',
+      help: 'Live streams closed because their client stopped reading.',
+      registers,
+    }),
+    nowPlayingPolls: new Counter({
+      name: 'earshot_now_playing_polls_total',
+      help: 'Asks of what a watched user plays now, by outcome (the calls are in earshot_spotify_requests_total).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    nowPlayingWatched: new Gauge({
+      name: 'earshot_now_playing_watched_users',
+      help: 'Users with a friend watching live on this process: whose now playing is asked.',
       registers,
     }),
   };

@@ -11,6 +11,7 @@ import {
   devicesResponse,
   playbackStateResponse,
   queueResponse,
+  currentlyPlaying,
   followedArtistsPage,
   fullAlbum,
   fullArtist,
@@ -286,6 +287,23 @@ export class SpotifyClient {
       next ?? `/me/player/recently-played?${query}`,
       recentlyPlayedPage,
     );
+  }
+
+  /** What the user plays now: a track with its progress, or undefined for nothing (204, or no track). */
+  async currentlyPlaying(
+    auth: TokenSource,
+  ): Promise<{ track: SpotifyTrack; isPlaying: boolean; progressMs: number } | undefined> {
+    const answer = await this.request(
+      auth,
+      'GET',
+      'GET /me/player/currently-playing',
+      '/me/player/currently-playing',
+      currentlyPlaying,
+    );
+    if (!answer || answer.currently_playing_type !== 'track') return undefined;
+    const item = track.safeParse(answer.item);
+    if (!item.success) return undefined;
+    return { track: item.data, isPlaying: answer.is_playing, progressMs: answer.progress_ms ?? 0 };
   }
 
   savedTracks(auth: TokenSource, next?: string) {

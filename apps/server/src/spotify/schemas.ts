@@ -70,6 +70,17 @@ export const track = z.object({
 });
 export type SpotifyTrack = z.infer<typeof track>;
 
+/**
+ * `GET /me/player/currently-playing` (200; 204 means nothing). `item` is a track, an episode or
+ * null (an ad, or a private session): only a track is Earshot's business.
+ */
+export const currentlyPlaying = z.object({
+  is_playing: z.boolean(),
+  progress_ms: z.number().int().nullable().optional(),
+  currently_playing_type: z.string(),
+  item: z.unknown().nullable().optional(),
+});
+
 export const fullArtist = simplifiedArtist.extend({
   genres: z.array(z.string()).optional(),
   popularity: z.number().int().optional(),

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LiveStreamProvider } from '../lib/live';
 import { NotificationsProvider } from '../lib/notifications';
 
 export function AppProviders({
@@ -11,7 +12,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>{children}</NotificationsProvider>
+      <NotificationsProvider>
+        <LiveStreamProvider>{children}</LiveStreamProvider>
+      </NotificationsProvider>
     </QueryClientProvider>
   );
 }

@@ -93,3 +93,12 @@ export const IMPORT_STATUS_POLL_MS = SECOND_MS;
 export const MEDAL_RANKS = 3;
 export const ARTIST_HEADER_GENRES = 3;
 export const ARTIST_DESCRIPTION_GENRES = 2;
+
+// Live activity (GET /api/live)
+/** A lost stream is opened again after this, doubling up to the maximum. */
+export const LIVE_RETRY_MIN_MS = SECOND_MS;
+export const LIVE_RETRY_MAX_MS = 30 * SECOND_MS;
+/** Scrolled further than this, new items wait behind the "N new" pill instead of moving the page. */
+export const LIVE_SCROLLED_PX = 120;
+/** How often the progress of what friends play moves on screen. */
+export const LIVE_PROGRESS_TICK_MS = SECOND_MS;

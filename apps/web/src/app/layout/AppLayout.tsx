@@ -7,6 +7,7 @@ import { useSearchBackground } from '../searchNavigation';
 import { useSearchShortcut } from './useSearchShortcut';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LiveCacheSync } from './LiveCacheSync';
 import { MainTabs } from './MainTabs';
 import './layout.css';
 
@@ -32,6 +33,7 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {session.status === 'authenticated' && <LiveCacheSync viewerId={session.user.id} />}
         <Header session={session} />
         <main id="main" className="app-main">
           <RouteErrorBoundary>

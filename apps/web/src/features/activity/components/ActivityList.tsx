@@ -5,6 +5,7 @@ import { LoadingState } from '../../../components/ui/LoadingState';
 import { PointerMenu, type PointerMenuTarget } from '../../../components/ui/PointerMenu';
 import { useActivityFeedQuery, type ActivityFeed, type ActivityFilters } from '../api/activityFeed';
 import { FEED_TEXTS } from '../feedTexts';
+import { activityRowKey, useLiveFeed } from '../hooks/useLiveFeed';
 import { ActivityRow } from './ActivityRow';
 
 export interface TrackSlots {
@@ -24,10 +25,6 @@ interface OpenMenu {
   item: ActivityItem;
   target: PointerMenuTarget;
   open: boolean;
-}
-
-function rowKey(item: ActivityItem): string {
-  return `${item.user.id}|${item.date}|${item.track.id}`;
 }
 
 interface FeedFailureProps {
@@ -59,6 +56,7 @@ export function ActivityList({
   renderTrackMenuItems,
 }: ActivityListProps) {
   const query = useActivityFeedQuery(feed, filters);
+  const live = useLiveFeed(feed, filters, viewerId);
   // Kept while closing, so the menu's content stays in place during its exit.
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const texts = FEED_TEXTS[feed];
@@ -83,10 +81,15 @@ export function ActivityList({
 
   return (
     <>
+      {live.waiting > 0 && (
+        <button type="button" className="new-items-pill" onClick={live.showWaiting}>
+          {live.waiting} new
+        </button>
+      )}
       <ol className="activity-list" aria-label={texts.title}>
         {items.map((item) => (
           <ActivityRow
-            key={rowKey(item)}
+            key={activityRowKey(item)}
             item={item}
             feed={feed}
             viewerId={viewerId}

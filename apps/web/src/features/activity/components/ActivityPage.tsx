@@ -7,6 +7,8 @@ import { FEED_TEXTS } from '../feedTexts';
 import { ActivityList, type TrackSlots } from './ActivityList';
 import { ActivityScopeChips } from './ActivityScopeChips';
 import { ActivitySearchBox } from './ActivitySearchBox';
+import { ListeningNowStrip } from './ListeningNowStrip';
+import { LiveStatusNote } from './LiveStatusNote';
 import './activity.css';
 
 interface ActivityPageProps extends TrackSlots {
@@ -31,7 +33,9 @@ export function ActivityPage({ feed, scope, viewerId, banner, ...slots }: Activi
         <h1 className="activity-page__title">{texts.title}</h1>
         <ActivitySearchBox />
       </header>
+      <LiveStatusNote />
       {banner}
+      {feed === 'recent' && <ListeningNowStrip viewerId={viewerId} />}
       <ActivityScopeChips feed={feed} scope={scope} q={q} />
       <ActivityList
         feed={feed}

@@ -1,0 +1,276 @@
+import type { LiveNowPlaying } from '@earshot/contract/live';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  activityItem,
+  activityPage,
+  FakeIntersectionObserver,
+  grace,
+  ignoredList,
+  inSequence,
+  requestsTo,
+} from './activityFixtures';
+import { ada, fakeApi, json, type FakeAnswer } from './fakeApi';
+import { renderApp } from './renderApp';
+
+vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
+
+/** A controllable EventSource for jsdom, which has none. */
+class FakeEventSource extends EventTarget {
+  static instances: FakeEventSource[] = [];
+  closed = false;
+
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+
+  static get latest(): FakeEventSource {
+    const source = FakeEventSource.instances.at(-1);
+    if (!source) throw new Error('no EventSource opened');
+    return source;
+  }
+
+  close() {
+    this.closed = true;
+  }
+
+  emit(event: string, data: unknown, id = '1') {
+    act(() => {
+      this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data), lastEventId: id }));
+    });
+  }
+
+  fail() {
+    act(() => {
+      this.dispatchEvent(new Event('error'));
+    });
+  }
+}
+
+function setScroll(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+}
+
+function loggedIn(answers: Record<string, FakeAnswer> = {}) {
+  return fakeApi({
+    'GET /api/user/me': json(200, ada),
+    'GET /api/spotify/stats': json(200, { active: true }),
+    'GET /api/ignore': ignoredList(),
+    'GET /api/friendship/pending': json(200, { requests: [] }),
+    'GET /api/recent': activityPage([]),
+    'GET /api/likes': activityPage([]),
+    ...answers,
+  });
+}
+
+async function openStream() {
+  await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+  const source = FakeEventSource.latest;
+  source.emit('ready', { missed: false }, '10');
+  return source;
+}
+
+const rowTitles = () =>
+  within(screen.getByRole('list', { name: 'Recent Activity' }))
+    .getAllByRole('listitem')
+    .map((row) => row.textContent);
+
+beforeEach(() => {
+  FakeIntersectionObserver.install();
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  setScroll(0);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('live activity on Recent and Likes', () => {
+  it('opens one stream for a signed-in viewer', async () => {
+    loggedIn();
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/live']);
+  });
+
+  it('puts a friend’s new play at the top without reloading the page', async () => {
+    const older = activityItem({ title: 'Older song', date: '2024-05-17T10:00:00.000Z' });
+    const fetchMock = loggedIn({ 'GET /api/recent': activityPage([older]) });
+    renderApp('/');
+    await screen.findByText('Older song');
+    const source = await openStream();
+
+    source.emit(
+      'play',
+      activityItem({ title: 'Fresh song', date: '2024-05-17T11:00:00.000Z' }),
+      '11',
+    );
+    await screen.findByText('Fresh song');
+    expect(rowTitles()[0]).toContain('Fresh song');
+    expect(rowTitles()[1]).toContain('Older song');
+    expect(requestsTo(fetchMock, '/api/recent')).toHaveLength(1);
+  });
+
+  it('keeps the page still while scrolled: an "N new" pill brings the items in', async () => {
+    const older = activityItem({ title: 'Older song', date: '2024-05-17T10:00:00.000Z' });
+    loggedIn({ 'GET /api/recent': activityPage([older]) });
+    renderApp('/');
+    await screen.findByText('Older song');
+    const source = await openStream();
+    setScroll(800);
+
+    source.emit('play', activityItem({ title: 'One', date: '2024-05-17T11:00:00.000Z' }), '11');
+    source.emit('play', activityItem({ title: 'Two', date: '2024-05-17T11:05:00.000Z' }), '12');
+    const pill = await screen.findByRole('button', { name: '2 new' });
+    expect(screen.queryByText('One')).not.toBeInTheDocument();
+    expect(rowTitles()).toHaveLength(1);
+
+    await userEvent.click(pill);
+    expect(await screen.findByText('Two')).toBeInTheDocument();
+    expect(rowTitles().map((text) => text?.includes('Two') || text?.includes('One'))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(screen.queryByRole('button', { name: /new$/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves the viewer’s own plays out of Friends', async () => {
+    loggedIn({ 'GET /api/recent': activityPage([activityItem({ title: 'Older song' })]) });
+    renderApp('/recent/friends');
+    await screen.findByText('Older song');
+    const source = await openStream();
+    source.emit(
+      'play',
+      activityItem({ title: 'Own song', user: { id: ada.id, username: 'ada', name: 'Ada' } }),
+    );
+    source.emit('play', activityItem({ title: 'Graces' }), '12');
+    await screen.findByText('Graces');
+    expect(screen.queryByText('Own song')).not.toBeInTheDocument();
+  });
+
+  it('adds nothing to search results', async () => {
+    loggedIn({ 'GET /api/recent': activityPage([activityItem({ title: 'Found song' })]) });
+    renderApp('/recent?q=found');
+    await screen.findByText('Found song');
+    const source = await openStream();
+    source.emit('play', activityItem({ title: 'Unrelated' }), '11');
+    source.emit('now-playing', {
+      user: grace,
+      track: null,
+      is_playing: false,
+      progress_ms: null,
+      observed_at: null,
+    });
+    expect(screen.queryByText('Unrelated')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new$/ })).not.toBeInTheDocument();
+  });
+
+  it('takes an unliked song off the Likes page', async () => {
+    const liked = activityItem({ title: 'Loved once', uid: 'uid-loved' });
+    loggedIn({ 'GET /api/likes': activityPage([liked]) });
+    renderApp('/likes');
+    await screen.findByText('Loved once');
+    const source = await openStream();
+    source.emit('like', { ...liked, unliked: true }, '11');
+    await waitFor(() => expect(screen.queryByText('Loved once')).not.toBeInTheDocument());
+  });
+
+  it('shows discreetly that it reconnects, and resumes after the last event', async () => {
+    loggedIn();
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    const source = await openStream();
+    expect(screen.queryByText('Live updates paused, reconnecting…')).not.toBeInTheDocument();
+    source.fail();
+    expect(await screen.findByText('Live updates paused, reconnecting…')).toBeInTheDocument();
+    expect(source.closed).toBe(true);
+    // The first retry comes after a second.
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(FakeEventSource.latest.url).toBe('/api/live?last_event_id=10');
+    FakeEventSource.latest.emit('ready', { missed: false }, '10');
+    await waitFor(() =>
+      expect(screen.queryByText('Live updates paused, reconnecting…')).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('Listening now', () => {
+  const playing = (overrides: Partial<LiveNowPlaying> = {}): LiveNowPlaying => ({
+    user: grace,
+    track: activityItem({ title: 'Dancing Queen', id: 'track-dq' }).track,
+    is_playing: true,
+    progress_ms: 60_000,
+    observed_at: new Date().toISOString(),
+    ...overrides,
+  });
+
+  it('shows what friends play now on Recent, with links to the track and the friend', async () => {
+    loggedIn();
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    const source = await openStream();
+    expect(screen.queryByRole('heading', { name: 'Listening now' })).not.toBeInTheDocument();
+
+    source.emit('now-playing', playing());
+    const strip = (await screen.findByRole('heading', { name: 'Listening now' })).closest(
+      'section',
+    );
+    expect(strip).not.toBeNull();
+    const inStrip = within(strip as HTMLElement);
+    expect(inStrip.getByRole('link', { name: 'Dancing Queen' })).toHaveAttribute(
+      'href',
+      '/track/track-dq',
+    );
+    expect(inStrip.getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute(
+      'href',
+      '/user/grace',
+    );
+    const progress = inStrip.getByRole('progressbar', { name: 'Dancing Queen progress' });
+    expect(progress).toHaveAttribute('aria-valuetext', expect.stringMatching(/^1:0\d of 3:35$/));
+
+    source.emit('now-playing', playing({ track: null, is_playing: false, progress_ms: null }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Listening now' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('is not on Likes, and drops a friend at the unfriend', async () => {
+    loggedIn();
+    const { router } = renderApp('/');
+    await screen.findByText('No recent activity.');
+    const source = await openStream();
+    source.emit('now-playing', playing());
+    await screen.findByRole('heading', { name: 'Listening now' });
+    await act(() => router.navigate('/likes'));
+    await screen.findByText('No likes yet.').catch(() => undefined);
+    expect(screen.queryByRole('heading', { name: 'Listening now' })).not.toBeInTheDocument();
+    await act(() => router.navigate('/'));
+    await screen.findByRole('heading', { name: 'Listening now' });
+    source.emit('friendship', { user: grace, status: 'none' });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Listening now' })).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('the bell on friendship events', () => {
+  it('shows a new friend request at once', async () => {
+    const request = { user: { ...grace, picture: null } };
+    loggedIn({
+      'GET /api/friendship/pending': inSequence(
+        json(200, { requests: [] }),
+        json(200, { requests: [request] }),
+      ),
+    });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Notifications' });
+    const source = await openStream();
+    source.emit('friendship', { user: grace, status: 'pending_incoming' }, '11');
+    expect(await screen.findByRole('button', { name: 'Notifications (1)' })).toBeInTheDocument();
+  });
+});

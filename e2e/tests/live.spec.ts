@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { feedRows } from './support/feed';
+import { PEOPLE, logInNewContext, waitForActivityOf } from './support/session';
+
+// Issue 17, end to end: two friends in two browsers; what one likes (and stops liking) shows on
+// the other's Likes page within seconds, without a reload. Mara and Tomás are friends in the demo
+// world. (A play started in Earshot comes with the playback change; the demo world's own plays
+// arrive as its people finish songs, too slowly for a test.)
+
+/** Marks the page: a reload would lose the mark. */
+async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as { liveMark?: boolean }).liveMark = true;
+  });
+}
+
+async function stillNotReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (globalThis as { liveMark?: boolean }).liveMark === true);
+}
+
+/** Tomás likes the first song of his own Recent page he does not like yet; answers its title. */
+async function likeAnUnlikedSong(tomas: Page, skip: string[] = []): Promise<string> {
+  const hearts = feedRows(tomas).getByRole('button', { name: /^Like / });
+  await expect(hearts.first()).toBeVisible();
+  const count = await hearts.count();
+  for (let index = 0; index < count; index++) {
+    const heart = hearts.nth(index);
+    const title = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Like /, '');
+    if ((await heart.getAttribute('aria-pressed')) === 'true' || skip.includes(title)) continue;
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    return title;
+  }
+  throw new Error('Tomás likes every song on his first page');
+}
+
+test('a friend’s likes reach the Likes page live, behind a pill when scrolled', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const mara = await logInNewContext(browser, baseURL, PEOPLE.mara, {
+    viewport: { width: 1280, height: 900 },
+  });
+  await waitForActivityOf(mara.request, [PEOPLE.tomas]);
+  const tomas = await logInNewContext(browser, baseURL, PEOPLE.tomas, { next: '/recent/me' });
+  await expect(feedRows(tomas).first()).toBeVisible();
+
+  // Enough likes to scroll: the demo world's library syncs run in the background.
+  await expect
+    .poll(
+      async () =>
+        ((await (await mara.request.get('/api/likes?limit=30')).json()) as { items: unknown[] })
+          .items.length,
+      { timeout: 90_000, intervals: [1_000, 2_000, 3_000] },
+    )
+    .toBeGreaterThanOrEqual(20);
+  await mara.goto('/likes');
+  const maraLikes = feedRows(mara, 'Likes');
+  await expect(maraLikes.first()).toBeVisible();
+  await markNoReload(mara);
+
+  // At the top of the page: the like comes in among the first rows (newest first).
+  const first = await likeAnUnlikedSong(tomas);
+  const rowOf = (title: string) =>
+    maraLikes.filter({ hasText: title }).filter({ hasText: PEOPLE.tomas.name });
+  await expect(rowOf(first).first()).toBeVisible({ timeout: 15_000 });
+  expect(await stillNotReloaded(mara)).toBe(true);
+  await mara.screenshot({ path: test.info().outputPath('likes-live-1280.png') });
+
+  // Scrolled down: the page stays still and a pill offers the new like.
+  await mara.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 1500),
+  );
+  await expect
+    .poll(() => mara.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY))
+    .toBeGreaterThan(200);
+  const second = await likeAnUnlikedSong(tomas, [first]);
+  const pill = mara.getByRole('button', { name: '1 new' });
+  await expect(pill).toBeVisible({ timeout: 15_000 });
+  await expect(rowOf(second)).toHaveCount(0);
+  await mara.screenshot({ path: test.info().outputPath('likes-pill-1280.png') });
+  await pill.click();
+  await expect(rowOf(second).first()).toBeVisible();
+  await expect(pill).toBeHidden();
+
+  // An unlike takes the row away.
+  await tomas
+    .getByRole('list', { name: 'Recent Activity' })
+    .getByRole('button', { name: `Like ${second}` })
+    .first()
+    .click();
+  await expect(rowOf(second)).toHaveCount(0, { timeout: 15_000 });
+  expect(await stillNotReloaded(mara)).toBe(true);
+});
+
+test('Recent and Likes on a phone, with the stream open', async ({ browser, baseURL }) => {
+  const mara = await logInNewContext(browser, baseURL, PEOPLE.mara, {
+    viewport: { width: 375, height: 812 },
+  });
+  // The page opens its stream (headers arrive at once; the body never ends).
+  const stream = mara.waitForResponse((response) => response.url().includes('/api/live'));
+  await mara.goto('/');
+  expect((await stream).headers()['content-type']).toContain('text/event-stream');
+  await expect(feedRows(mara).first()).toBeVisible();
+  await expect(mara.getByText('Live updates paused, reconnecting…')).toBeHidden();
+  await mara.waitForTimeout(1_500);
+  await mara.screenshot({ path: test.info().outputPath('recent-375.png') });
+  await mara.setViewportSize({ width: 1280, height: 900 });
+  await mara.screenshot({ path: test.info().outputPath('recent-1280.png') });
+});
