@@ -1,0 +1,19 @@
+/** The modules under mutation testing and the test files that pin their behaviour. */
+export const mutationModules = {
+  'sync-recent': {
+    file: 'src/services/sync-recent.ts',
+    tests: ['test/sync.test.ts', 'test/sync-schedule.test.ts'],
+  },
+  'import-rows': {
+    file: 'src/services/import/rows.ts',
+    tests: ['test/import-rows.test.ts'],
+  },
+  social: {
+    file: 'src/services/social.ts',
+    tests: ['test/friendship.test.ts'],
+  },
+  activity: {
+    file: 'src/services/activity.ts',
+    tests: ['test/activity.test.ts'],
+  },
+};
