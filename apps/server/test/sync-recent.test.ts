@@ -34,10 +34,15 @@ const streamsBetween = (accountId: string, from: number, to: number) =>
 
 async function connect(accountId: string) {
   clock.set(BASE);
-  const { id: userId } = await harness.signIn(accountId);
+  const { id: userId, cookie } = await harness.signIn(accountId);
   const auth = tokenSourceFor(harness.database.db, harness.cipher, harness.spotify, userId);
   const sync = () => syncRecentPlays(harness.database.db, harness.spotify, auth, userId);
-  return { userId, sync };
+  /** What the import page is told of a possible gap. */
+  const gapShown = async () =>
+    (await harness.app.inject({ url: '/api/spotify/import', headers: { cookie } })).json<{
+      recent_plays_gap_at: string | null;
+    }>().recent_plays_gap_at;
+  return { userId, sync, gapShown };
 }
 
 async function accountOf(userId: string) {
@@ -170,7 +175,7 @@ describe('later polls', () => {
 describe('a heavy listener', () => {
   it('is not told of a gap with 49 new plays, and is with 50: the window may have overflowed', async () => {
     const account = '31pd8vnx2kq6wzr4tyc7mhjb5gfe';
-    const { userId, sync } = await connect(account);
+    const { userId, sync, gapShown } = await connect(account);
     await sync();
     const cursor = (await accountOf(userId)).recentCursorMs!;
     const ahead = streamsBetween(account, cursor, cursor + 7 * 86_400_000);
@@ -181,15 +186,24 @@ describe('a heavy listener', () => {
     const fits = await sync();
     expect(fits).toMatchObject({ fetched: 49, stored: 49, possibleGap: false });
     expect(calls.nexts()).toEqual([undefined]);
+    expect(await gapShown()).toBeNull();
 
     // 50 more: the window is full, older plays may have fallen out of it unseen. Spotify links a
     // next page from the full page; it is followed (and found empty).
     clock.set(ahead[98]!.playedAt);
+    const polledAt = Date.now();
     const full = await sync();
     expect(full).toMatchObject({ fetched: 50, stored: 50, possibleGap: true });
+    // The user is told, on the import page, from when plays may be missing.
+    const shown = Date.parse((await gapShown())!);
+    expect(shown).toBeGreaterThanOrEqual(polledAt);
+    expect(shown).toBeLessThanOrEqual(Date.now());
     expect(calls.afters().slice(1)).toEqual([ahead[48]!.playedAt, ahead[48]!.playedAt]);
     expect(calls.nexts()[2]).toMatch(/\/me\/player\/recently-played\?after=\d+&limit=50$/);
     expect((await accountOf(userId)).recentCursorMs).toBe(ahead[98]!.playedAt);
+    // A later poll that keeps up does not make the missing plays any less missing.
+    expect(await sync()).toMatchObject({ possibleGap: false });
+    expect(Date.parse((await gapShown())!)).toBe(shown);
     expect((await storedPlays(userId)).map((play) => play.at.getTime())).toEqual(
       expect.arrayContaining(ahead.slice(0, 99).map((play) => play.playedAt)),
     );

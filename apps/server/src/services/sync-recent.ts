@@ -119,6 +119,8 @@ export async function syncRecentPlays(
   const intervalSec = nextRecentInterval(playedAtMs, account.intervalSec);
   const nextDueAt = new Date(Date.now() + jitter(intervalSec) * 1000);
   const now = new Date();
+  // On the first poll a full window is expected; later it means the cursor may be outrun.
+  const possibleGap = account.cursor !== null && items.length >= RECENT_WINDOW;
   await db
     .update(spotifyAccounts)
     .set({
@@ -126,14 +128,14 @@ export async function syncRecentPlays(
       recentSyncedAt: now,
       recentIntervalSec: intervalSec,
       recentDueAt: nextDueAt,
+      ...(possibleGap && { recentGapAt: now }),
       trackingSince: sql`coalesce(${spotifyAccounts.trackingSince}, now())`,
     })
     .where(eq(spotifyAccounts.userId, userId));
   return {
     fetched: items.length,
     stored: inserted.length,
-    // On the first poll a full window is expected; later it means the cursor may be outrun.
-    possibleGap: account.cursor !== null && items.length >= RECENT_WINDOW,
+    possibleGap,
     intervalSec,
     nextDueAt,
   };
