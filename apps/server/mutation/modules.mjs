@@ -2,7 +2,7 @@
 export const mutationModules = {
   'sync-recent': {
     file: 'src/services/sync-recent.ts',
-    tests: ['test/sync.test.ts', 'test/sync-schedule.test.ts'],
+    tests: ['test/sync-recent.test.ts', 'test/sync-schedule.test.ts'],
   },
   'import-rows': {
     file: 'src/services/import/rows.ts',
@@ -11,6 +11,8 @@ export const mutationModules = {
   social: {
     file: 'src/services/social.ts',
     tests: ['test/friendship.test.ts'],
+    /** The pair lock only matters with several connections: run its tests on PostgreSQL. */
+    postgres: true,
   },
   activity: {
     file: 'src/services/activity.ts',

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { tracks } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
@@ -202,10 +203,16 @@ describe('GET /api/likes', () => {
   });
 });
 
-// Last: it adds a play to the world the other tests describe.
 describe('paging', () => {
   it('never repeats or drops an item while new plays arrive', async () => {
     const all = await rows(mara, '/api/recent');
+    const arriving = new Date();
+    // It adds a play to the world the other tests describe: take it away again, whatever happens.
+    onTestFinished(async () => {
+      await harness.database.db
+        .delete(plays)
+        .where(and(eq(plays.userId, tomas.id), eq(plays.playedAt, arriving)));
+    });
     const seen: string[] = [];
     let before: string | null = null;
     let first = true;
@@ -221,7 +228,7 @@ describe('paging', () => {
         // A friend plays something new while the viewer scrolls.
         await harness.database.db
           .insert(plays)
-          .values({ userId: tomas.id, trackId: 'tr-moon', playedAt: new Date(), source: 'api' });
+          .values({ userId: tomas.id, trackId: 'tr-moon', playedAt: arriving, source: 'api' });
         first = false;
       }
     } while (before);
