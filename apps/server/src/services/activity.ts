@@ -7,7 +7,7 @@ import { parseDateQuery } from './date-query';
 import { areFriends } from './social';
 import { foldText } from './text';
 import { trackSummaries } from './tracks';
-import { requireUserByHandle } from './users';
+import { isUserId, requireUserByHandle } from './users';
 
 export interface ActivityParams {
   limit: number;
@@ -82,7 +82,14 @@ function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value) return undefined;
   const [ms, userId, trackId] = Buffer.from(value, 'base64url').toString('utf8').split('.');
   const at = new Date(Number(ms));
-  if (!userId || trackId === undefined || Number.isNaN(at.getTime())) {
+  // A forged cursor is refused here: its parts reach SQL as a uuid, a text and a timestamp.
+  if (
+    !userId ||
+    !isUserId(userId) ||
+    trackId === undefined ||
+    trackId.includes('\u0000') ||
+    Number.isNaN(at.getTime())
+  ) {
     throw new HttpError(400, 'Invalid before cursor: use next_before of the previous page.');
   }
   return { at, userId, trackId };
