@@ -4,6 +4,7 @@ import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { friendRequests, friendships } from '../src/db/schema/social';
 import { users } from '../src/db/schema/users';
+import { areFriends, friendIds } from '../src/services/social';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
 import { syncLibrary } from '../src/services/sync-library';
 import { syncRecentPlays } from '../src/services/sync-recent';
@@ -224,6 +225,28 @@ describe('friendship transitions', () => {
       });
       expect(await relations(tomas)).toEqual({ asked: [], askedBy: [], friends: ['aiko-tanaka'] });
     }
+  });
+
+  it('answers who is friends with whom, both ways, requests not counting', async () => {
+    const { db } = harness.database;
+    await befriend(mara, tomas, 'tomas-ferreira', 'mara-lindqvist');
+    await call(mara, 'POST', '/api/friendship/request/aiko-tanaka');
+    expect(await friendIds(db, mara.id)).toEqual([tomas.id]);
+    expect(await friendIds(db, tomas.id)).toEqual([mara.id]);
+    expect(await friendIds(db, aiko.id)).toEqual([]);
+    expect(await areFriends(db, mara.id, tomas.id)).toBe(true);
+    expect(await areFriends(db, tomas.id, mara.id)).toBe(true);
+    expect(await areFriends(db, mara.id, aiko.id)).toBe(false);
+    expect(await areFriends(db, aiko.id, mara.id)).toBe(false);
+  });
+
+  it('lists requests to the viewer newest first', async () => {
+    await call(chidi, 'POST', '/api/friendship/request/mara-lindqvist');
+    await call(aiko, 'POST', '/api/friendship/request/mara-lindqvist');
+    const pending = (await call(mara, 'GET', '/api/friendship/pending')).json<{
+      requests: { user: { id: string } }[];
+    }>().requests;
+    expect(pending.map((request) => request.user.id)).toEqual([aiko.id, chidi.id]);
   });
 
   it('needs a login for every route', async () => {
