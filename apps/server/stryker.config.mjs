@@ -26,7 +26,8 @@ export default {
   reporters: ['clear-text', 'html', 'json', 'progress'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  tempDirName: '.stryker-tmp',
+  // One temporary folder per module, so that modules can run side by side.
+  tempDirName: `.stryker-tmp-${name}`,
   cleanTempDir: 'always',
   thresholds: { high: 95, low: 90, break: 90 },
 };
