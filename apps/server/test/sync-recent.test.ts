@@ -55,7 +55,13 @@ async function accountOf(userId: string) {
 
 async function storedPlays(userId: string) {
   return harness.database.db
-    .select({ at: plays.playedAt, trackId: plays.trackId, contextUri: plays.contextUri })
+    .select({
+      at: plays.playedAt,
+      trackId: plays.trackId,
+      contextUri: plays.contextUri,
+      source: plays.source,
+      msPlayed: plays.msPlayed,
+    })
     .from(plays)
     .where(eq(plays.userId, userId))
     .orderBy(asc(plays.playedAt));
@@ -86,6 +92,9 @@ describe('the first poll of an account', () => {
         at: new Date(play.playedAt),
         trackId: play.trackId,
         contextUri: play.context?.uri ?? null,
+        // Polled plays say where they came from; Spotify does not tell how long they lasted.
+        source: 'api',
+        msPlayed: null,
       })),
     );
     // Both kinds are in the window: plays from an album, playlist or artist, and plays outside any.
