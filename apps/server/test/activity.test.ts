@@ -214,7 +214,7 @@ describe('search (q)', () => {
   });
 
   it('shows nothing, without asking, for a viewer with nobody in scope', async () => {
-    for (const q of [{}, { q: 'sun' }, { q: '2024' }]) {
+    for (const q of [{}, { q: 'sun' }, { q: '2024' }] as Record<string, string>[]) {
       const page = await feed(aiko, '/api/recent', { include_me: 'false', ...q });
       expect(page.json()).toEqual({ items: [], next_before: null });
     }
