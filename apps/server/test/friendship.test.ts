@@ -290,6 +290,46 @@ describe('GET /api/friendship/list', () => {
     ]);
   });
 
+  it('sorts each part by username, not by who asked first or joined first', async () => {
+    // Asked in the order Tomas, Chidi, Aiko; signed up Tomas, Aiko, Chidi.
+    for (const asker of [tomas, chidi, aiko]) {
+      await call(asker, 'POST', '/api/friendship/request/mara-lindqvist');
+    }
+    const pending = (await call(mara, 'GET', '/api/friendship/list')).json<{
+      friends: { username: string }[];
+    }>().friends;
+    expect(pending.map((friend) => friend.username)).toEqual([
+      'aiko-tanaka',
+      'chidi-okafor',
+      'tomas-ferreira',
+    ]);
+    for (const other of ['tomas-ferreira', 'chidi-okafor', 'aiko-tanaka']) {
+      await call(mara, 'POST', `/api/friendship/accept/${other}`);
+    }
+    const accepted = (await call(mara, 'GET', '/api/friendship/list')).json<{
+      friends: { username: string; status: string }[];
+    }>().friends;
+    expect(accepted.map((friend) => `${friend.status}:${friend.username}`)).toEqual([
+      'accepted:aiko-tanaka',
+      'accepted:chidi-okafor',
+      'accepted:tomas-ferreira',
+    ]);
+    for (const other of ['tomas-ferreira', 'chidi-okafor', 'aiko-tanaka']) {
+      await call(mara, 'DELETE', `/api/friendship/unfriend/${other}`);
+    }
+    for (const other of ['tomas-ferreira', 'chidi-okafor', 'aiko-tanaka']) {
+      await call(mara, 'POST', `/api/friendship/request/${other}`);
+    }
+    const requested = (await call(mara, 'GET', '/api/friendship/list')).json<{
+      friends: { username: string; status: string }[];
+    }>().friends;
+    expect(requested.map((friend) => `${friend.status}:${friend.username}`)).toEqual([
+      'requested:aiko-tanaka',
+      'requested:chidi-okafor',
+      'requested:tomas-ferreira',
+    ]);
+  });
+
   it('gives each person their own like count and latest play', async () => {
     const { db } = harness.database;
     await befriend(mara, aiko, 'aiko-tanaka', 'mara-lindqvist');
