@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../src/db/client';
 import { globalIgnoredTracks, ignoredTracks } from '../src/db/schema/ignores';
 import { savedTracks } from '../src/db/schema/library';
-import { plays } from '../src/db/schema/listening';
+import { plays, userTrackStats } from '../src/db/schema/listening';
 import { sessions } from '../src/db/schema/sessions';
+import { friendRequests, friendships } from '../src/db/schema/social';
+import { users } from '../src/db/schema/users';
 import { storeTracks } from '../src/services/catalog';
 import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
@@ -69,16 +71,27 @@ beforeAll(async () => {
   mara = await harness.signIn('maralindqvist');
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   aiko = await harness.signIn('11183207465');
-  await call(mara, 'POST', '/api/friendship/request/tomas-ferreira');
-  await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
-  await storeTracks(harness.database.db, [
-    track('tr-cache-1', 'First'),
-    track('tr-cache-2', 'Second'),
-  ]);
+});
+afterAll(() => harness.close());
+// Every test starts from the same world (Mara and Tomas friends, one play each, nothing liked,
+// reported or ignored), so each holds alone and in any order.
+beforeEach(async () => {
+  const { db } = harness.database;
+  await db.delete(friendRequests);
+  await db.delete(friendships);
+  await db.update(users).set({ username: 'tomas-ferreira' }).where(eq(users.id, tomas.id));
+  await db.delete(savedTracks);
+  await db.delete(ignoredTracks);
+  await db.delete(globalIgnoredTracks);
+  await db.delete(plays);
+  // Play counts are kept as plays arrive, not as they go: start them again too.
+  await db.delete(userTrackStats);
+  await call(mara, 'POST', `/api/friendship/request/${tomas.id}`);
+  await call(tomas, 'POST', `/api/friendship/accept/${mara.id}`);
+  await storeTracks(db, [track('tr-cache-1', 'First'), track('tr-cache-2', 'Second')]);
   await play(mara.id, 'tr-cache-1');
   await play(tomas.id, 'tr-cache-2');
 });
-afterAll(() => harness.close());
 
 describe('feed pages kept in memory', () => {
   it('answer the same page again without reading it', async () => {
@@ -117,6 +130,9 @@ describe('feed pages kept in memory', () => {
   });
 
   it('keep each viewer’s own view of the same page', async () => {
+    await harness.database.db
+      .insert(savedTracks)
+      .values({ userId: mara.id, trackId: 'tr-cache-2', addedAt: new Date() });
     const maras = (await recent(mara, '/api/recent?user=tomas-ferreira')).page.items;
     const tomass = (await recent(tomas, '/api/recent?user=tomas-ferreira')).page.items;
     expect(maras.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(true);
@@ -177,16 +193,16 @@ describe('feed pages kept in memory', () => {
 
   it('follow friendships: an unfriended user disappears at once', async () => {
     await recent(mara);
-    const next = await afterwards(() => call(mara, 'DELETE', '/api/friendship/unfriend/tomas-f'));
-    expect(next.page.items.map((item) => item.user.username)).not.toContain('tomas-f');
-    expect((await call(mara, 'GET', '/api/recent?user=tomas-f')).statusCode).toBe(404);
+    const next = await afterwards(() =>
+      call(mara, 'DELETE', '/api/friendship/unfriend/tomas-ferreira'),
+    );
+    expect(next.page.items.map((item) => item.user.username)).not.toContain('tomas-ferreira');
+    expect((await call(mara, 'GET', '/api/recent?user=tomas-ferreira')).statusCode).toBe(404);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'follow writes of other processes on the same PostgreSQL',
     async () => {
-      await call(mara, 'POST', '/api/friendship/request/tomas-f');
-      await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
       await recent(mara);
       const other = connectPostgres(String(harness.database.pool.options.connectionString), 1);
       try {

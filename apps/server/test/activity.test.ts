@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { tracks } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
@@ -138,6 +139,42 @@ describe('GET /api/recent scopes', () => {
   });
 });
 
+describe('pages', () => {
+  const cursor = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+  it('links a next page only when there is more', async () => {
+    const five = (await feed(mara, '/api/recent', { limit: '5' })).json<Page>();
+    expect(five.items).toHaveLength(5);
+    expect(five.next_before).toBeNull();
+    const four = (await feed(mara, '/api/recent', { limit: '4' })).json<Page>();
+    expect(four.items).toHaveLength(4);
+    const rest = (
+      await feed(mara, '/api/recent', { limit: '4', before: four.next_before! })
+    ).json<Page>();
+    expect(rest.items.map((item) => `${item.user.username}:${item.date}`)).toEqual([
+      'tomas-ferreira:2023-12-31T23:00:00.000Z',
+    ]);
+    expect(rest.next_before).toBeNull();
+  });
+
+  it.each([
+    ['no separator', () => cursor('1715940000000')],
+    ['no track part', () => cursor(`1715940000000.${mara.id}`)],
+    ['a time that is no number', () => cursor(`soon.${mara.id}.tr-moon`)],
+    ['a user that is no id', () => cursor('1715940000000.mara.tr-moon')],
+    ['a NUL byte in the track', () => cursor(`1715940000000.${mara.id}.tr\u0000moon`)],
+    ['a time out of range', () => cursor(`1${'0'.repeat(20)}.${mara.id}.tr-moon`)],
+  ])('refuses a forged cursor with %s', async (_what, forged) => {
+    for (const path of ['/api/recent', '/api/likes']) {
+      const response = await feed(mara, path, { before: forged() });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: 'Invalid before cursor: use next_before of the previous page.',
+      });
+    }
+  });
+});
+
 describe('search (q)', () => {
   it.each([
     ['moonlight', ['tr-moon', 'tr-moon']],
@@ -155,9 +192,32 @@ describe('search (q)', () => {
     expect(page.items.map((item) => item.track.id)).toEqual(expected);
   });
 
-  it('finds nothing for text nobody played, and treats % literally', async () => {
-    expect((await feed(mara, '/api/recent', { q: 'zzz' })).json<Page>().items).toEqual([]);
-    expect((await feed(mara, '/api/recent', { q: '%' })).json<Page>().items).toEqual([]);
+  it('finds nothing for text nobody played, and treats %, _ and \\ literally', async () => {
+    for (const q of ['zzz', '%', '_', '\\', 'moon%', 'm_on']) {
+      expect((await feed(mara, '/api/recent', { q })).json<Page>().items).toEqual([]);
+    }
+  });
+
+  it('merges users found by name with plays found by title, newest first, across pages', async () => {
+    // "o": Tomas by his name (all his plays), Mara's plays by their titles and albums.
+    expect(await rows(mara, '/api/recent', { q: 'o' })).toEqual(await rows(mara, '/api/recent'));
+    const first = (await feed(mara, '/api/recent', { q: 'o', limit: '2' })).json<Page>();
+    const second = (
+      await feed(mara, '/api/recent', { q: 'o', limit: '2', before: first.next_before! })
+    ).json<Page>();
+    expect([...first.items, ...second.items].map((item) => item.date.slice(0, 16))).toEqual([
+      '2024-06-02T08:00',
+      '2024-05-17T11:00',
+      '2024-05-17T10:30',
+      '2024-05-17T10:00',
+    ]);
+  });
+
+  it('shows nothing, without asking, for a viewer with nobody in scope', async () => {
+    for (const q of [{}, { q: 'sun' }, { q: '2024' }] as Record<string, string>[]) {
+      const page = await feed(aiko, '/api/recent', { include_me: 'false', ...q });
+      expect(page.json()).toEqual({ items: [], next_before: null });
+    }
   });
 
   it('stays right when a word matches thousands of tracks', async () => {
@@ -202,10 +262,16 @@ describe('GET /api/likes', () => {
   });
 });
 
-// Last: it adds a play to the world the other tests describe.
 describe('paging', () => {
   it('never repeats or drops an item while new plays arrive', async () => {
     const all = await rows(mara, '/api/recent');
+    const arriving = new Date();
+    // It adds a play to the world the other tests describe: take it away again, whatever happens.
+    onTestFinished(async () => {
+      await harness.database.db
+        .delete(plays)
+        .where(and(eq(plays.userId, tomas.id), eq(plays.playedAt, arriving)));
+    });
     const seen: string[] = [];
     let before: string | null = null;
     let first = true;
@@ -221,7 +287,7 @@ describe('paging', () => {
         // A friend plays something new while the viewer scrolls.
         await harness.database.db
           .insert(plays)
-          .values({ userId: tomas.id, trackId: 'tr-moon', playedAt: new Date(), source: 'api' });
+          .values({ userId: tomas.id, trackId: 'tr-moon', playedAt: arriving, source: 'api' });
         first = false;
       }
     } while (before);

@@ -12,13 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+// Each test credits its own artist: songs are matched by title and primary artist, so the tests
+// hold alone and in any order.
 const artist = { id: 'artist0000000000000001', name: 'The Lanterns' };
-function spotifyTrack(id: string, name: string, isrc?: string): SpotifyTrack {
+function spotifyTrack(
+  id: string,
+  name: string,
+  isrc?: string,
+  by: { id: string; name: string } = artist,
+): SpotifyTrack {
   return {
     id,
     name,
-    album: { id: `album-of-${id}`, name: 'Album', artists: [artist], images: [] },
-    artists: [artist],
+    album: { id: `album-of-${id}`, name: 'Album', artists: [by], images: [] },
+    artists: [by],
     duration_ms: 200_000,
     ...(isrc && { external_ids: { isrc } }),
   };
@@ -40,10 +47,17 @@ describe('storeTracks', () => {
   });
 
   it('falls back to title and primary artist when no ISRC matches', async () => {
-    await storeTracks(database.db, [spotifyTrack('live0001', 'Northern Lights (Live)', 'USBBB9')]);
-    expect(await uidOf('live0001')).toBe('single01');
-    await storeTracks(database.db, [spotifyTrack('other001', 'Southern Lights', 'USCCC1')]);
+    const harbour = { id: 'artist0000000000000002', name: 'Harbour Lights' };
+    await storeTracks(database.db, [spotifyTrack('studio01', 'Lighthouse', 'USEEE1', harbour)]);
+    await storeTracks(database.db, [
+      spotifyTrack('live0001', 'Lighthouse (Live)', 'USBBB9', harbour),
+    ]);
+    expect(await uidOf('live0001')).toBe('studio01');
+    await storeTracks(database.db, [spotifyTrack('other001', 'Lightship', 'USCCC1', harbour)]);
     expect(await uidOf('other001')).toBe('other001');
+    // The same title by another artist is another song.
+    await storeTracks(database.db, [spotifyTrack('cover001', 'Lighthouse', 'USFFF1')]);
+    expect(await uidOf('cover001')).toBe('cover001');
   });
 
   it('merges two songs when a later ISRC shows they are one, and redirects the old uid', async () => {

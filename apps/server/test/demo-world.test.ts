@@ -20,7 +20,7 @@ const seed = () =>
   });
 
 describe('the demo world', () => {
-  it('connects every sandbox account and follows the social graph at first start', async () => {
+  it('connects every sandbox account and follows the social graph at first start only', async () => {
     expect(await seed()).toBe(14);
     expect(await harness.database.db.select().from(users)).toHaveLength(14);
 
@@ -37,9 +37,8 @@ describe('the demo world', () => {
       'pending:seo-yeon-park',
       'requested:sofia-martinez',
     ]);
-  });
 
-  it('leaves an existing demo alone on later starts', async () => {
+    // A later start (the same database) leaves the demo as it is.
     expect(await seed()).toBe(0);
     expect(await harness.database.db.select().from(users)).toHaveLength(14);
   });

@@ -1,9 +1,52 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { historyFileKind, readHistoryRow } from '../src/services/import/rows';
 
-const samples = new URL('../../../reference/spotify/samples/', import.meta.url);
-const load = (name: string): unknown => JSON.parse(readFileSync(new URL(name, samples), 'utf8'));
+// Rows shaped exactly like those of real exports (every field of the current Extended Streaming
+// History field set; the four or four-and-podcast fields of Account data).
+const extendedRow = (fields: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ts: '2023-09-25T12:26:38Z',
+  platform: 'windows',
+  ms_played: 228000,
+  conn_country: 'IN',
+  ip_addr: '192.0.2.10',
+  master_metadata_track_name: 'Ye Pyar Nahi To Kya Hai',
+  master_metadata_album_artist_name: 'Rahul Jain',
+  master_metadata_album_album_name: 'Ye Pyar Nahi To Kya Hai',
+  spotify_track_uri: 'spotify:track:0MNgTp3FLtbPiCvrG8lsru',
+  episode_name: null,
+  episode_show_name: null,
+  spotify_episode_uri: null,
+  audiobook_title: null,
+  audiobook_uri: null,
+  audiobook_chapter_uri: null,
+  audiobook_chapter_title: null,
+  reason_start: 'playbtn',
+  reason_end: 'trackdone',
+  shuffle: false,
+  skipped: false,
+  offline: false,
+  offline_timestamp: 1695644471,
+  incognito_mode: false,
+  ...fields,
+});
+
+const noTrack = {
+  master_metadata_track_name: null,
+  master_metadata_album_artist_name: null,
+  master_metadata_album_album_name: null,
+  spotify_track_uri: null,
+};
+
+const accountRow = (fields: Record<string, unknown> = {}): Record<string, unknown> => ({
+  endTime: '2020-06-16 16:55',
+  artistName: 'Yusuf / Cat Stevens',
+  trackName: 'Father And Son',
+  msPlayed: 32512,
+  ...fields,
+});
+
+const outcome = (result: ReturnType<typeof readHistoryRow>) =>
+  'play' in result ? 'play' : result.skipped;
 
 describe('history files', () => {
   it.each([
@@ -12,31 +55,50 @@ describe('history files', () => {
       'Spotify Extended Streaming History/Streaming_History_Audio_2019-2021_3.json',
       'extended_audio',
     ],
+    ['Streaming_History_Audio_2023_12.json', 'extended_audio'],
     ['MyData/endsong_0.json', 'extended_audio'],
+    ['MyData/endsong_12.json', 'extended_audio'],
+    ['MyData/endsong.json', 'extended_audio'],
     ['Spotify Extended Streaming History/Streaming_History_Video_2021-2024.json', 'extended_video'],
     ['MyData/StreamingHistory0.json', 'account_music'],
+    ['MyData/StreamingHistory10.json', 'account_music'],
     ['Spotify Account Data/StreamingHistory_music_1.json', 'account_music'],
+    ['Spotify Account Data/StreamingHistory_music_10.json', 'account_music'],
     ['Spotify Account Data/StreamingHistory_podcast_0.json', 'account_podcast'],
+    ['Spotify Account Data/StreamingHistory_podcast_11.json', 'account_podcast'],
+    ['STREAMING_HISTORY_AUDIO_2023.JSON', 'extended_audio'],
     ['Spotify Account Data/Userdata.json', null],
     ['ReadMeFirst_ExtendedStreamingHistory.pdf', null],
+    // Names that only contain a history file's name are not history files.
+    ['Old_Streaming_History_Audio_2023.json', null],
+    ['Streaming_History_Audio_2023.json.bak', null],
+    ['Copy_of_Streaming_History_Video_2021.json', null],
+    ['Streaming_History_Video_2021.json.txt', null],
+    ['old_endsong_1.json', null],
+    ['endsong_1.json.json', null],
+    ['endsong_.json', null],
+    ['My_StreamingHistory_podcast_0.json', null],
+    ['StreamingHistory_podcast_0.json.json', null],
+    ['StreamingHistory_podcast_.json', null],
+    ['MyStreamingHistory0.json', null],
+    ['StreamingHistory0.json.json', null],
+    ['StreamingHistory_music_.json', null],
   ])('%s is %s', (name, kind) => {
     expect(historyFileKind(name)).toBe(kind);
   });
 });
 
-describe('rows of the real samples', () => {
-  it('keeps music of 30 s or more and says why it skips the rest (current format)', () => {
-    const rows = load('extended-history-entries.current-format.json') as unknown[];
-    const outcomes = rows.slice(0, 6).map((row) => readHistoryRow('extended_audio', row));
-    expect(outcomes.map((o) => ('play' in o ? 'play' : o.skipped))).toEqual([
-      'play',
-      'short',
-      'short',
-      'play',
-      'short',
-      'short',
-    ]);
-    expect(outcomes[0]).toEqual({
+describe('Extended Streaming History rows', () => {
+  it('reads a music play, names trimmed and the track id from its URI', () => {
+    expect(
+      readHistoryRow(
+        'extended_audio',
+        extendedRow({
+          master_metadata_track_name: ' Ye Pyar Nahi To Kya Hai ',
+          master_metadata_album_artist_name: '\tRahul Jain',
+        }),
+      ),
+    ).toEqual({
       play: {
         playedAt: new Date('2023-09-25T12:26:38Z'),
         msPlayed: 228000,
@@ -46,27 +108,151 @@ describe('rows of the real samples', () => {
         albumName: 'Ye Pyar Nahi To Kya Hai',
       },
     });
-    // The last two come from a Video file: a music video and a video episode.
-    expect(rows.slice(6).map((row) => readHistoryRow('extended_video', row))).toEqual([
-      { skipped: 'video' },
-      { skipped: 'video' },
-    ]);
-    expect(readHistoryRow('extended_audio', rows[7])).toEqual({ skipped: 'podcast' });
   });
 
   it('reads the legacy field set', () => {
-    const [row] = load('extended-history-entries.legacy-format.json') as unknown[];
-    expect(readHistoryRow('extended_audio', row)).toMatchObject({
-      play: { trackId: '0kYk4wjotkjhLVV7kqh5oA', msPlayed: 321800 },
+    const legacy = {
+      ts: '2023-02-23T23:05:53Z',
+      username: 'example_user',
+      platform: 'ios',
+      ms_played: 321800,
+      conn_country: 'US',
+      ip_addr_decrypted: 'Some IP Address',
+      user_agent_decrypted: 'unknown',
+      master_metadata_track_name: 'Another Chance',
+      master_metadata_album_artist_name: 'Hikaru Utada',
+      master_metadata_album_album_name: 'First Love',
+      spotify_track_uri: 'spotify:track:0kYk4wjotkjhLVV7kqh5oA',
+      episode_name: null,
+      episode_show_name: null,
+      spotify_episode_uri: null,
+      reason_start: 'trackdone',
+      reason_end: 'trackdone',
+      shuffle: false,
+      skipped: false,
+      offline: false,
+      offline_timestamp: 1677193232,
+      incognito_mode: false,
+    };
+    expect(readHistoryRow('extended_audio', legacy)).toEqual({
+      play: {
+        playedAt: new Date('2023-02-23T23:05:53Z'),
+        msPlayed: 321800,
+        trackId: '0kYk4wjotkjhLVV7kqh5oA',
+        trackName: 'Another Chance',
+        artistName: 'Hikaru Utada',
+        albumName: 'First Love',
+      },
     });
   });
 
-  it('reads Account data rows by name, and skips their podcasts', () => {
-    const { samples: variants } = load('account-data-sample.json') as {
-      samples: { source: { path: string }; entries: unknown[] }[];
-    };
-    const [older, newer, podcasts] = variants;
-    expect(readHistoryRow('account_music', older!.entries[0])).toEqual({
+  it('has no album when the album name is missing or blank', () => {
+    for (const album of [null, '', '   ']) {
+      const result = readHistoryRow(
+        'extended_audio',
+        extendedRow({ master_metadata_album_album_name: album }),
+      );
+      expect(result).toMatchObject({ play: { albumName: null } });
+    }
+  });
+
+  it.each([
+    [0, 'short'],
+    [29_999, 'short'],
+    [30_000, 'play'],
+    [30_001, 'play'],
+  ])('a play of %i ms is %s (Spotify counts a stream from 30 s)', (ms, expected) => {
+    expect(outcome(readHistoryRow('extended_audio', extendedRow({ ms_played: ms })))).toBe(
+      expected,
+    );
+  });
+
+  it('skips incognito plays, however long', () => {
+    expect(readHistoryRow('extended_audio', extendedRow({ incognito_mode: true }))).toEqual({
+      skipped: 'incognito',
+    });
+  });
+
+  it('skips every row of a Video file, music videos included', () => {
+    expect(readHistoryRow('extended_video', extendedRow())).toEqual({ skipped: 'video' });
+  });
+
+  it.each([
+    [
+      'an episode',
+      {
+        ...noTrack,
+        episode_name: 'Alan Walker',
+        episode_show_name: '2021 Wrapped',
+        spotify_episode_uri: 'spotify:episode:23GmjwY7pqkTcaGK5l2gFX',
+      },
+      'podcast',
+    ],
+    [
+      'an episode known by its URI only',
+      { ...noTrack, spotify_episode_uri: 'spotify:episode:23GmjwY7pqkTcaGK5l2gFX' },
+      'podcast',
+    ],
+    ['an episode known by its name only', { ...noTrack, episode_name: 'Alan Walker' }, 'podcast'],
+    [
+      'an audiobook chapter',
+      {
+        ...noTrack,
+        audiobook_title: 'Dune',
+        audiobook_uri: 'spotify:show:5Ox9Wgt6yXgbGzJ2TW2ZrF',
+        audiobook_chapter_uri: 'spotify:episode:2ABdaqJmGa8sKRFvNWnx9G',
+        audiobook_chapter_title: 'Chapter 1',
+      },
+      'audiobook',
+    ],
+    [
+      'an audiobook known by its URI only',
+      { ...noTrack, audiobook_uri: 'spotify:show:5Ox9Wgt6yXgbGzJ2TW2ZrF' },
+      'audiobook',
+    ],
+    ['an audiobook known by its title only', { ...noTrack, audiobook_title: 'Dune' }, 'audiobook'],
+    ['a row with no track, episode or audiobook', noTrack, 'no_track'],
+    ['a row whose track URI is blank', { spotify_track_uri: '  ' }, 'no_track'],
+  ])('%s is skipped as %s', (_what, fields, expected) => {
+    expect(readHistoryRow('extended_audio', extendedRow(fields))).toEqual({ skipped: expected });
+  });
+
+  // Each row is malformed in exactly one way, so each check is needed on its own.
+  it.each([
+    ['no timestamp', { ts: undefined }],
+    ['a timestamp that is a number', { ts: 1695644798000 }],
+    ['a timestamp that is not a date', { ts: 'yesterday' }],
+    ['no duration', { ms_played: undefined }],
+    ['a duration that is text', { ms_played: '228000' }],
+    [
+      'a track URI of another kind',
+      { spotify_track_uri: 'spotify:episode:0MNgTp3FLtbPiCvrG8lsru' },
+    ],
+    ['a track id too short', { spotify_track_uri: 'spotify:track:0MNgTp3FLtbPiCvrG8lsr' }],
+    ['a track id too long', { spotify_track_uri: 'spotify:track:0MNgTp3FLtbPiCvrG8lsruX' }],
+    [
+      'a track id with a stray character',
+      { spotify_track_uri: 'spotify:track:0MNgTp3FLtbPiCvrG8ls-u' },
+    ],
+    ['text before the URI', { spotify_track_uri: 'xspotify:track:0MNgTp3FLtbPiCvrG8lsru' }],
+    ['text after the URI', { spotify_track_uri: 'spotify:track:0MNgTp3FLtbPiCvrG8lsru/x' }],
+    ['no track name', { master_metadata_track_name: null }],
+    ['a blank track name', { master_metadata_track_name: ' ' }],
+    ['no artist name', { master_metadata_album_artist_name: null }],
+    ['an artist name that is not text', { master_metadata_album_artist_name: 42 }],
+  ])('a row with %s is malformed', (_what, fields) => {
+    expect(readHistoryRow('extended_audio', extendedRow(fields))).toEqual({ skipped: 'malformed' });
+  });
+
+  it.each([null, 42, 'a row', [], [extendedRow()]])('%j is not a row', (row) => {
+    expect(readHistoryRow('extended_audio', row)).toEqual({ skipped: 'malformed' });
+    expect(readHistoryRow('account_music', row)).toEqual({ skipped: 'malformed' });
+  });
+});
+
+describe('Account data rows', () => {
+  it('reads a music play by names, at minute precision, without a track id', () => {
+    expect(readHistoryRow('account_music', accountRow())).toEqual({
       play: {
         playedAt: new Date('2020-06-16T16:55:00Z'),
         msPlayed: 32512,
@@ -76,29 +262,55 @@ describe('rows of the real samples', () => {
         albumName: null,
       },
     });
-    expect(readHistoryRow('account_music', newer!.entries[0])).toHaveProperty('play');
-    expect(readHistoryRow('account_podcast', podcasts!.entries[0])).toEqual({ skipped: 'podcast' });
+    expect(
+      readHistoryRow(
+        'account_music',
+        accountRow({ trackName: '  算什麼男人 ', artistName: 'Jay Chou ' }),
+      ),
+    ).toMatchObject({ play: { trackName: '算什麼男人', artistName: 'Jay Chou' } });
   });
 
-  it('counts rows of the wrong shape as malformed', () => {
-    for (const row of [
-      null,
-      42,
-      [],
-      { ts: 'yesterday', ms_played: 1 },
-      { ts: '2024-01-01T00:00:00Z' },
-    ]) {
-      expect(readHistoryRow('extended_audio', row)).toEqual({ skipped: 'malformed' });
-    }
-    expect(readHistoryRow('account_music', { endTime: '2024-01-01', msPlayed: 1 })).toEqual({
-      skipped: 'malformed',
-    });
+  it.each([
+    [0, 'short'],
+    [29_999, 'short'],
+    [30_000, 'play'],
+    [30_001, 'play'],
+  ])('a play of %i ms is %s: short plays are not imported', (ms, expected) => {
+    expect(outcome(readHistoryRow('account_music', accountRow({ msPlayed: ms })))).toBe(expected);
   });
 
-  it('skips incognito plays', () => {
-    const [row] = load('extended-history-entries.current-format.json') as Record<string, unknown>[];
-    expect(readHistoryRow('extended_audio', { ...row, incognito_mode: true })).toEqual({
-      skipped: 'incognito',
-    });
+  it('skips every row of a podcast file, even one that looks like music', () => {
+    expect(readHistoryRow('account_podcast', accountRow())).toEqual({ skipped: 'podcast' });
+    expect(
+      readHistoryRow('account_podcast', {
+        endTime: '2023-10-15 18:42',
+        podcastName: 'NPR News Now',
+        episodeName: 'NPR News: 10-15-2023 2PM EDT',
+        msPlayed: 39218,
+      }),
+    ).toEqual({ skipped: 'podcast' });
+  });
+
+  it.each([
+    ['a podcast name', { podcastName: 'NPR News Now' }],
+    ['an episode name', { episodeName: 'NPR News: 10-15-2023 2PM EDT' }],
+  ])('skips a row of a music file with %s as a podcast', (_what, fields) => {
+    expect(readHistoryRow('account_music', accountRow(fields))).toEqual({ skipped: 'podcast' });
+  });
+
+  it.each([
+    ['no end time', { endTime: undefined }],
+    ['an end time in the list form', { endTime: ['2020-06-16 16:55'] }],
+    ['an end time in ISO form', { endTime: '2020-06-16T16:55:00Z' }],
+    ['text before the end time', { endTime: 'at 2020-06-16 16:55' }],
+    ['seconds in the end time', { endTime: '2020-06-16 16:55:00' }],
+    ['an impossible end time', { endTime: '2020-13-16 16:55' }],
+    ['no duration', { msPlayed: undefined }],
+    ['a duration that is text', { msPlayed: '32512' }],
+    ['no track name', { trackName: undefined }],
+    ['a blank track name', { trackName: '' }],
+    ['no artist name', { artistName: null }],
+  ])('a row with %s is malformed', (_what, fields) => {
+    expect(readHistoryRow('account_music', accountRow(fields))).toEqual({ skipped: 'malformed' });
   });
 });

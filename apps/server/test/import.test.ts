@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { historyImports } from '../src/db/schema/imports';
 import { plays } from '../src/db/schema/listening';
 import { startJobRunner } from '../src/jobs/runner';
@@ -123,6 +123,12 @@ beforeAll(async () => {
   }>().id;
 });
 afterAll(() => harness.close());
+// Every test starts with no imports and no plays, so each holds alone and in any order.
+beforeEach(async () => {
+  const { db } = harness.database;
+  await db.delete(historyImports);
+  await db.delete(plays);
+});
 
 describe('POST /api/spotify/import', () => {
   it('answers as soon as the upload is stored and checked, then imports it as a job', async () => {
@@ -148,6 +154,8 @@ describe('POST /api/spotify/import', () => {
   });
 
   it('stores plays from the export’s names at once, visible in Recent', async () => {
+    await upload(await exportZip());
+    await runQueued();
     const recent = await harness.app.inject({
       url: '/api/recent?user=mara-lindqvist',
       headers: { cookie },
@@ -163,6 +171,8 @@ describe('POST /api/spotify/import', () => {
   });
 
   it('adds nothing when the same export is imported again', async () => {
+    await upload(await exportZip());
+    await runQueued();
     expect((await upload(await exportZip())).statusCode).toBe(202);
     await runQueued();
     const { current, total_plays_synced } = await status();

@@ -11,6 +11,7 @@ import { freshDatabase } from './support/database';
 
 let database: Database;
 let userId: string;
+let importerId: string;
 beforeAll(async () => {
   database = await freshDatabase();
   const [user] = await database.db
@@ -18,6 +19,12 @@ beforeAll(async () => {
     .values({ spotifyId: 'agg-user', username: 'agg-user', name: 'Agg User' })
     .returning();
   userId = user!.id;
+  // The import test has its own user: each test's figures are its own, in any order.
+  const [importer] = await database.db
+    .insert(users)
+    .values({ spotifyId: 'agg-importer', username: 'agg-importer', name: 'Agg Importer' })
+    .returning();
+  importerId = importer!.id;
 });
 afterAll(() => database.close());
 
@@ -98,7 +105,7 @@ async function kept() {
 }
 
 describe('profile aggregates', () => {
-  it('follow the plays, per song, artist and day', async () => {
+  it('follow the plays, per song, artist and day, and move when two songs merge', async () => {
     await storeTracks(database.db, [
       track('aggSong1', 'Paper Boats'),
       track('aggSong2', 'Harbour Song', 'USAGG0000001', true),
@@ -109,9 +116,7 @@ describe('profile aggregates', () => {
     // Older than the per-track days kept: counted everywhere else.
     await play('aggSong1', 500, 2);
     expect(await kept()).toEqual(await recomputed());
-  });
 
-  it('move to the surviving song when two songs merge', async () => {
     // Spotify now reports aggSong1 with the other song's ISRC: one song, five plays in all.
     await storeTracks(database.db, [track('aggSong1', 'Paper Boats', 'USAGG0000001')]);
     expect(await kept()).toEqual(await recomputed());
@@ -128,7 +133,7 @@ describe('aggregates when enrichment completes an imported track', () => {
     await database.db.transaction((tx) =>
       storeImportedPlays(
         tx,
-        userId,
+        importerId,
         'extended_history',
         PlayColumns.of([
           {
@@ -143,7 +148,7 @@ describe('aggregates when enrichment completes an imported track', () => {
       ),
     );
     const artistsBefore = await database.db.execute<{ artist_id: string; plays: number }>(
-      sql`SELECT artist_id, plays FROM user_artist_stats WHERE user_id = ${userId}
+      sql`SELECT artist_id, plays FROM user_artist_stats WHERE user_id = ${importerId}
           AND artist_id LIKE 'n:%'`,
     );
     expect(artistsBefore.rows).toHaveLength(1);
@@ -164,12 +169,12 @@ describe('aggregates when enrichment completes an imported track', () => {
       },
     ]);
     const artistsAfter = await database.db.execute<{ artist_id: string; plays: number }>(
-      sql`SELECT artist_id, plays FROM user_artist_stats WHERE user_id = ${userId}
+      sql`SELECT artist_id, plays FROM user_artist_stats WHERE user_id = ${importerId}
           AND (artist_id LIKE 'n:%' OR artist_id = ${real.id})`,
     );
     expect(artistsAfter.rows).toEqual([{ artist_id: real.id, plays: 1 }]);
     const albums = await database.db.execute<{ album_id: string; plays: number }>(
-      sql`SELECT album_id, plays FROM user_album_stats WHERE user_id = ${userId}
+      sql`SELECT album_id, plays FROM user_album_stats WHERE user_id = ${importerId}
           AND album_id = 'album-late'`,
     );
     expect(albums.rows).toEqual([{ album_id: 'album-late', plays: 1 }]);

@@ -34,6 +34,20 @@ describe('nextRecentInterval', () => {
     expect(nextRecentInterval([], null)).toBe(450);
   });
 
+  it('reads the pace whatever the order of the plays: Spotify answers newest first', () => {
+    expect(nextRecentInterval(playsEvery(minutes(1.5), 8).reverse(), 600)).toBe(25 * 90);
+    expect(nextRecentInterval([1_700_000_000_000, 1_700_000_090_000], 600)).toBe(25 * 90);
+  });
+
+  it('takes a single play for no pace at all', () => {
+    expect(nextRecentInterval([1_700_000_000_000], 600)).toBe(900);
+  });
+
+  it('never polls more often than once a minute, even when backing off from a short interval', () => {
+    expect(nextRecentInterval([], 30)).toBe(MIN_INTERVAL_SEC);
+    expect(nextRecentInterval([], 50)).toBe(75);
+  });
+
   it('stays within bounds', () => {
     expect(nextRecentInterval(playsEvery(1, 3), null)).toBeGreaterThanOrEqual(MIN_INTERVAL_SEC);
   });

@@ -18,6 +18,7 @@ const idle: ImportStatus = {
   last_full_history_sync: null,
   total_plays_synced: 0,
   current: null,
+  recent_plays_gap_at: null,
 };
 
 function importRun(overrides: Partial<ImportProgress> = {}): ImportProgress {
@@ -107,6 +108,32 @@ describe('/spotify/import page', () => {
     const { router } = renderApp('/spotify/import');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?next=%2Fspotify%2Fimport');
+  });
+
+  it('tells the user when a sync may have missed plays, until an import after it', async () => {
+    const gapAt = '2026-03-05T21:40:00.000Z';
+    importApi(json(200, { ...idle, recent_plays_gap_at: gapAt }));
+    const { unmount } = renderApp('/spotify/import');
+    const notice = await screen.findByText(/you played more than Spotify remembers/);
+    expect(notice).toHaveTextContent(
+      'you played more than Spotify remembers between two syncs (its last 50 plays), so some plays may be missing. Import your history to fill the gap.',
+    );
+    expect(within(notice).getByText(/2026/)).toHaveAttribute('dateTime', gapAt);
+    unmount();
+
+    importApi(
+      json(200, {
+        ...idle,
+        recent_plays_gap_at: gapAt,
+        last_full_history_sync: '2026-03-06T08:00:00.000Z',
+      }),
+    );
+    renderApp('/spotify/import');
+    expect(
+      await screen.findByRole('heading', { name: 'Import your listening history' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Mar 6, 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/you played more than Spotify remembers/)).toBeNull();
   });
 
   it('explains how to get the export and shows what was imported so far', async () => {

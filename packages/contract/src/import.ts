@@ -31,6 +31,11 @@ export const importStatus = z
     total_plays_synced: z.number().int(),
     /** The latest import, running or not. */
     current: importProgress.nullable(),
+    /**
+     * ISO time a sync last found more new plays than Spotify's recently-played remembers (50):
+     * plays before it may be missing until an import fills them. Null if that never happened.
+     */
+    recent_plays_gap_at: z.string().nullable(),
   })
   .meta({ id: 'ImportStatus' });
 export type ImportStatus = z.infer<typeof importStatus>;

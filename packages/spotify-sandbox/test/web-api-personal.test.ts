@@ -7,6 +7,8 @@ import {
   testSandbox,
   type Json,
 } from './support/web-api';
+import { localFileUri, type LocalFile } from '../src/world/model';
+import { createWorld } from '../src/world/world';
 import { world } from './support/world-fixtures';
 
 const HOUR = 3_600_000;
@@ -80,6 +82,133 @@ describe('GET /v1/me/player/recently-played', () => {
     expect(oldestTwo.next).toBe(
       `${API_BASE}/me/player/recently-played?after=${recent[3]?.playedAt}&limit=2`,
     );
+  });
+
+  it('links a next page from every full page after a cursor, even when nothing is newer', async () => {
+    const user = await (await testSandbox()).user();
+    const recent = world.recentPlays(PREMIUM_ACCOUNT, TEST_START + 1, 50);
+    const newest = recent[0]?.playedAt;
+
+    const window = await user.ok('/me/player/recently-played?after=0&limit=50');
+    expect(window.items).toHaveLength(50);
+    expect(window.next).toBe(`${API_BASE}/me/player/recently-played?after=${newest}&limit=50`);
+    const cursor = recent[5]?.playedAt;
+    const five = await user.ok(`/me/player/recently-played?after=${cursor}&limit=5`);
+    expect(five.items.map(playedAtMs)).toEqual(recent.slice(0, 5).map((play) => play.playedAt));
+    expect(five.next).toBe(`${API_BASE}/me/player/recently-played?after=${newest}&limit=5`);
+
+    const beyond = await user.ok(String(five.next).slice(API_BASE.length));
+    expect(beyond).toMatchObject({ items: [], next: null, cursors: null });
+  });
+
+  it('shows plays heard within a context and plays heard outside any', async () => {
+    const user = await (await testSandbox()).user();
+    const recent = world.recentPlays(PREMIUM_ACCOUNT, TEST_START + 1, 50);
+    const page = await user.ok('/me/player/recently-played?limit=50');
+
+    expect(page.items.map((item: Json) => item.context?.uri ?? null)).toEqual(
+      recent.map((play) => play.context?.uri ?? null),
+    );
+    expect(recent.some((play) => play.context === null)).toBe(true);
+    expect(recent.some((play) => play.context !== null)).toBe(true);
+  });
+
+  it('shows a local file as Spotify does: is_local, no id, its tags, never ranked', async () => {
+    const own = createWorld();
+    const sandbox = await testSandbox(TEST_START, own);
+    const file: LocalFile = {
+      artist: 'Nils Frahm',
+      album: 'Home Demos',
+      title: 'Says - take 2',
+      durationMs: 184_400,
+    };
+    const uri = localFileUri(file);
+    expect(uri).toBe('spotify:local:Nils+Frahm:Home+Demos:Says+-+take+2:184');
+    own.recordPlay({
+      accountId: PREMIUM_ACCOUNT,
+      trackId: uri,
+      localFile: file,
+      playedAt: TEST_START - 60_000,
+      msPlayed: 120_000,
+      context: null,
+      shuffle: false,
+      device: 'computer',
+    });
+
+    const extended = await (await sandbox.user()).ok('/me/player/recently-played?limit=5');
+    const local = extended.items.find((item: Json) => item.track.is_local);
+    expect(local).toEqual({
+      played_at: new Date(TEST_START - 60_000).toISOString(),
+      context: null,
+      track: {
+        album: {
+          album_type: null,
+          artists: [],
+          available_markets: [],
+          external_urls: {},
+          href: null,
+          id: null,
+          images: [],
+          name: 'Home Demos',
+          release_date: null,
+          release_date_precision: null,
+          type: 'album',
+          uri: null,
+        },
+        artists: [
+          {
+            external_urls: {},
+            href: null,
+            id: null,
+            name: 'Nils Frahm',
+            type: 'artist',
+            uri: null,
+          },
+        ],
+        available_markets: [],
+        disc_number: 0,
+        duration_ms: 184_400,
+        explicit: false,
+        external_ids: {},
+        external_urls: {},
+        href: null,
+        id: null,
+        is_local: true,
+        name: 'Says - take 2',
+        popularity: 0,
+        preview_url: null,
+        track_number: 0,
+        type: 'track',
+        uri,
+      },
+    });
+    const development = await sandbox.user({ mode: 'development' });
+    const page = await development.ok('/me/player/recently-played?limit=5');
+    const developmentLocal = page.items.find((item: Json) => item.track.is_local);
+    expect(developmentLocal.track).not.toHaveProperty('popularity');
+    expect(developmentLocal.track).not.toHaveProperty('available_markets');
+    expect(developmentLocal.track.id).toBeNull();
+
+    const top = await development.ok('/me/top/tracks?time_range=short_term&limit=50');
+    expect(top.items.length).toBeGreaterThan(0);
+    for (const track of top.items) expect(track.is_local).toBe(false);
+  });
+
+  it('refuses a local file play without its spotify:local: URI', () => {
+    const own = createWorld();
+    const file: LocalFile = { artist: 'A', album: 'B', title: 'C', durationMs: 60_000 };
+    expect(() =>
+      own.recordPlay({
+        accountId: PREMIUM_ACCOUNT,
+        trackId: own.tracks[0]!.id,
+        localFile: file,
+        playedAt: TEST_START - 60_000,
+        msPlayed: 60_000,
+        context: null,
+        shuffle: false,
+        device: 'computer',
+      }),
+    ).toThrow(RangeError);
   });
 
   it('shows new plays as the clock advances', async () => {

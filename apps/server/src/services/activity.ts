@@ -7,7 +7,7 @@ import { parseDateQuery } from './date-query';
 import { areFriends } from './social';
 import { foldText } from './text';
 import { trackSummaries } from './tracks';
-import { requireUserByHandle } from './users';
+import { isUserId, requireUserByHandle } from './users';
 
 export interface ActivityParams {
   limit: number;
@@ -78,8 +78,6 @@ function encodeCursor(cursor: Cursor): string {
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Refuses any cursor this service could not have written: a forged one never reaches SQL. */
 function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value) return undefined;
@@ -90,7 +88,7 @@ function decodeCursor(value: string | undefined): Cursor | undefined {
   const wellFormed =
     /^\d{1,15}$/.test(ms ?? '') &&
     !Number.isNaN(at.getTime()) &&
-    UUID.test(userId ?? '') &&
+    isUserId(userId ?? '') &&
     trackId.length > 0 &&
     trackId.length <= 200 &&
     !/[\p{Cc}\uFFFD]/u.test(trackId);

@@ -8,8 +8,9 @@ import { HttpError } from '../errors';
 import { countedLikes } from './ignore';
 
 /**
- * Friendship transitions (docs/product.md §4), each in one transaction under a lock on the pair so
- * that two requests crossing each other become one friendship, never two dangling requests.
+ * Friendship transitions (docs/product.md §4), each in one transaction under a lock on the pair so that two requests
+ * crossing each other become one friendship, never two dangling requests. Asking again while
+ * pending, and asking or accepting between friends, change nothing.
  */
 async function lockPair(tx: Tx, a: string, b: string): Promise<void> {
   const [low, high] = a < b ? [a, b] : [b, a];

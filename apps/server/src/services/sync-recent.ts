@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { plays } from '../db/schema/listening';
 import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
-import type { RecentlyPlayedPage } from '../spotify/schemas';
+import type { RecentlyPlayedPage, SpotifyTrack } from '../spotify/schemas';
 import { storeTracks } from './catalog';
 
 /** Spotify's recently-played remembers this many plays; anything older is gone. */
@@ -89,12 +89,10 @@ export async function syncRecentPlays(
   if (!account) throw new Error(`No Spotify account for user ${userId}`);
 
   const items = await fetchSince(spotify, auth, account.cursor ?? undefined);
-  const storedTrackIds = new Set(
-    await storeTracks(
-      db,
-      items.map((item) => item.track),
-    ),
-  );
+  const catalogueTracks = items
+    .map((item) => item.track)
+    .filter((track): track is SpotifyTrack => track.is_local !== true);
+  const storedTrackIds = new Set(await storeTracks(db, catalogueTracks));
   const rows = items
     .filter((item) => item.track.id && storedTrackIds.has(item.track.id))
     .map((item) => ({
@@ -114,11 +112,15 @@ export async function syncRecentPlays(
           .onConflictDoNothing()
           .returning({ playedAt: plays.playedAt });
 
-  const playedAtMs = rows.map((row) => row.playedAt.getTime());
+  // Plays Earshot cannot keep (local files) still fill Spotify's window: they count for the
+  // cursor and the pace alike.
+  const playedAtMs = items.map((item) => Date.parse(item.played_at));
   const newestMs = Math.max(account.cursor ?? 0, ...playedAtMs);
   const intervalSec = nextRecentInterval(playedAtMs, account.intervalSec);
   const nextDueAt = new Date(Date.now() + jitter(intervalSec) * 1000);
   const now = new Date();
+  // On the first poll a full window is expected; later it means the cursor may be outrun.
+  const possibleGap = account.cursor !== null && items.length >= RECENT_WINDOW;
   await db
     .update(spotifyAccounts)
     .set({
@@ -126,14 +128,14 @@ export async function syncRecentPlays(
       recentSyncedAt: now,
       recentIntervalSec: intervalSec,
       recentDueAt: nextDueAt,
+      ...(possibleGap && { recentGapAt: now }),
       trackingSince: sql`coalesce(${spotifyAccounts.trackingSince}, now())`,
     })
     .where(eq(spotifyAccounts.userId, userId));
   return {
     fetched: items.length,
     stored: inserted.length,
-    // On the first poll a full window is expected; later it means the cursor may be outrun.
-    possibleGap: account.cursor !== null && items.length >= RECENT_WINDOW,
+    possibleGap,
     intervalSec,
     nextDueAt,
   };

@@ -146,6 +146,8 @@ export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a text has the form of a user id (a UUID), before it reaches SQL as one. */
+export const isUserId = (value: string) => UUID.test(value);
 /** What a username may contain: it appears in URLs as it is. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -155,7 +157,7 @@ export async function findUserByHandle(db: Db, handle: string): Promise<UserRow 
   const [user] = await db
     .select()
     .from(users)
-    .where(UUID.test(handle) ? or(eq(users.id, handle), byUsername) : byUsername)
+    .where(isUserId(handle) ? or(eq(users.id, handle), byUsername) : byUsername)
     .limit(1);
   return user;
 }

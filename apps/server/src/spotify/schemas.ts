@@ -109,8 +109,26 @@ export const artistAlbumsPage = z.object({
 
 const context = z.object({ type: z.string(), uri: z.string() }).nullable();
 
+/**
+ * A local file (a file on the listener's device played through Spotify): no id, and none on its
+ * album or artists either, so it does not parse as a catalogue track.
+ */
+export const localTrack = z.object({
+  is_local: z.literal(true),
+  id: z.null(),
+  name: z.string(),
+  uri: z.string(),
+  duration_ms: z.number().int(),
+});
+
 export const recentlyPlayedPage = z.object({
-  items: z.array(z.object({ track, played_at: z.string(), context: context.optional() })),
+  items: z.array(
+    z.object({
+      track: z.union([localTrack, track]),
+      played_at: z.string(),
+      context: context.optional(),
+    }),
+  ),
   next: z.string().nullable().optional(),
   cursors: z.object({ after: z.string().optional(), before: z.string().optional() }).nullable(),
 });

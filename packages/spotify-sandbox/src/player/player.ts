@@ -387,7 +387,8 @@ export class AccountPlayer {
   /** Resuming with nothing loaded picks up the last thing played, as Spotify's apps do. */
   private resumeLastPlayed(now: number): Playback {
     const [last] = this.deps.world.recentPlays(this.account.id, now, 1);
-    if (!last) throw restrictionViolated();
+    // A local file lives on the device that played it: no other device can resume it.
+    if (!last || last.localFile) throw restrictionViolated();
     const contextIds = last.context ? contextTracks(this.deps.world, last.context, now) : null;
     const inContext = contextIds?.indexOf(last.trackId) ?? -1;
     return this.newPlayback(now, {

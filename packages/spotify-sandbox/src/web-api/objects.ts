@@ -3,6 +3,7 @@ import type { SandboxAccount } from '../world/account';
 import type {
   Album,
   Artist,
+  LocalFile,
   Play,
   PlayContext,
   Playlist,
@@ -382,10 +383,54 @@ export function contextObject(context: ObjectContext, playContext: PlayContext) 
   };
 }
 
+/**
+ * The TrackObject of a local file as Spotify answers it: the tags' names, `is_local: true`, and no
+ * id, href or link anywhere (nor popularity, markets or ISRC: Spotify's catalogue does not know it).
+ */
+export function localTrackObject(context: ObjectContext, file: LocalFile, uri: string) {
+  const extended = context.extended;
+  return {
+    album: {
+      album_type: null,
+      artists: [],
+      ...(extended && { available_markets: [] }),
+      external_urls: {},
+      href: null,
+      id: null,
+      images: [],
+      name: file.album,
+      release_date: null,
+      release_date_precision: null,
+      type: 'album' as const,
+      uri: null,
+    },
+    artists: [
+      { external_urls: {}, href: null, id: null, name: file.artist, type: 'artist', uri: null },
+    ],
+    ...(extended && { available_markets: [] }),
+    disc_number: 0,
+    duration_ms: file.durationMs,
+    explicit: false,
+    external_ids: {},
+    external_urls: {},
+    href: null,
+    id: null,
+    is_local: true,
+    name: file.title,
+    ...(extended && { popularity: 0 }),
+    ...(extended && { preview_url: null }),
+    track_number: 0,
+    type: 'track' as const,
+    uri,
+  };
+}
+
 /** PlayHistoryObject (recently-played). */
 export function playHistoryObject(context: ObjectContext, play: Play) {
   return {
-    track: trackObjectById(context, play.trackId),
+    track: play.localFile
+      ? localTrackObject(context, play.localFile, play.trackId)
+      : trackObjectById(context, play.trackId),
     played_at: isoMillis(play.playedAt),
     context: play.context === null ? null : contextObject(context, play.context),
   };

@@ -45,12 +45,15 @@ function credit(weights: Weights, id: string, weight: number, atMs: number): voi
   }
 }
 
-/** The streams of the time range before now: plays long enough to count, as in recently-played. */
+/**
+ * The streams of the time range before now: plays long enough to count, as in recently-played;
+ * local files are no catalogue items, so they never rank.
+ */
 function streams(caller: Caller, range: TimeRange): Play[] {
   const { world } = caller.objects;
   return world
     .playsBetween(caller.account.id, caller.now - TIME_RANGES[range], caller.now)
-    .filter((play) => play.msPlayed >= RECENTLY_PLAYED_MIN_MS);
+    .filter((play) => play.msPlayed >= RECENTLY_PLAYED_MIN_MS && !play.localFile);
 }
 
 /** A track's main artist counts fully, featured artists half. */
@@ -78,10 +81,11 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: CallerDeps): 
       let page: Play[];
       let more: boolean;
       if (after !== undefined) {
-        // Paging forward: the `limit` plays right after the cursor, still newest first.
+        // Paging forward: the `limit` plays right after the cursor, still newest first. Spotify
+        // does not look ahead here: a full page always links a next one, which may be empty.
         const newer = recent.filter((play) => play.playedAt > after);
         page = newer.slice(Math.max(0, newer.length - limit));
-        more = newer.length > limit;
+        more = newer.length >= limit;
       } else {
         const older = recent.filter((play) => before === undefined || play.playedAt < before);
         page = older.slice(0, limit);

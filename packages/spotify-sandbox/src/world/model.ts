@@ -140,10 +140,31 @@ export interface PlayContext {
 /** Spotify's device classes, as the player reports `device.type` (lower-cased). */
 export type DeviceType = 'computer' | 'smartphone' | 'speaker';
 
+/**
+ * A file on the listener's own device played through Spotify (a "local file"): Spotify knows it
+ * only by the tags it read, and gives it no id.
+ */
+export interface LocalFile {
+  artist: string;
+  album: string;
+  title: string;
+  durationMs: number;
+}
+
+/** Spotify's URI of a local file: `spotify:local:{artist}:{album}:{title}:{seconds}`, form-encoded. */
+export function localFileUri(file: LocalFile): string {
+  const part = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
+  const seconds = Math.round(file.durationMs / 1000);
+  return `spotify:local:${part(file.artist)}:${part(file.album)}:${part(file.title)}:${seconds}`;
+}
+
 /** One listen of one track, simulated or recorded by the sandbox's real player. */
 export interface Play {
   accountId: string;
+  /** The catalogue track; for a local file, its `spotify:local:` URI (see `localFile`). */
   trackId: string;
+  /** Set when the play was of a local file, never for generated plays. */
+  localFile?: LocalFile;
   /** When the play ended, as Spotify's `played_at` and the exports' `ts`. */
   playedAt: number;
   /** How long it was heard; less than the track's duration when skipped or stopped. */

@@ -17,20 +17,21 @@ import {
   ListeningModel,
   type DayPlan,
 } from './listening';
-import type {
-  Account,
-  Album,
-  Artist,
-  FollowedArtist,
-  NowPlaying,
-  Play,
-  PlayContext,
-  Playlist,
-  PlaylistItem,
-  SavedTrack,
-  Track,
-  World,
-  WorldSizes,
+import {
+  type Account,
+  type Album,
+  type Artist,
+  type FollowedArtist,
+  type NowPlaying,
+  type Play,
+  type PlayContext,
+  type Playlist,
+  type PlaylistItem,
+  type SavedTrack,
+  type Track,
+  type World,
+  type WorldSizes,
+  localFileUri,
 } from './model';
 import { generatePeople, type People } from './people';
 
@@ -336,13 +337,21 @@ class GeneratedWorld implements World {
 
   recordPlay(play: Play): void {
     const account = this.indexOf(play.accountId);
-    if (!this.track(play.trackId)) {
+    if (play.localFile) {
+      if (play.trackId !== localFileUri(play.localFile)) {
+        throw new RangeError('spotify-sandbox: a local file play has its spotify:local: URI');
+      }
+    } else if (!this.track(play.trackId)) {
       throw new RangeError(`spotify-sandbox: no track "${play.trackId}" in this world`);
     }
     if (!Number.isFinite(play.playedAt) || !(play.msPlayed >= 0)) {
       throw new RangeError('spotify-sandbox: a play needs a finite playedAt and msPlayed >= 0');
     }
-    this.activityOf(account).record({ ...play, context: play.context && { ...play.context } });
+    this.activityOf(account).record({
+      ...play,
+      context: play.context && { ...play.context },
+      ...(play.localFile && { localFile: { ...play.localFile } }),
+    });
   }
 
   beginRealSession(accountId: string, atMs: number): void {

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
 import { SCOPES } from '../../src/accounts/scopes';
 import { ManualClock } from '../../src/clock';
+import type { World } from '../../src/world/model';
 import {
   buildSandbox,
   connect,
@@ -93,10 +94,13 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((app) => app.close()));
 });
 
-/** A sandbox on a frozen clock at `TEST_START`, closed after the test. */
-export async function testSandbox(start = TEST_START): Promise<TestSandbox> {
+/**
+ * A sandbox on a frozen clock at `TEST_START`, closed after the test; on its own world unless
+ * given one (e.g. a fresh `createWorld()` the test records plays into).
+ */
+export async function testSandbox(start = TEST_START, world?: World): Promise<TestSandbox> {
   const clock = new ManualClock(start);
-  const app = await buildSandbox({ clock });
+  const app = await buildSandbox({ clock, ...(world && { world }) });
   opened.push(app);
   return {
     app,

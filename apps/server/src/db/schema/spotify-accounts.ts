@@ -29,6 +29,11 @@ export const spotifyAccounts = pgTable(
     recentDueAt: timestamp('recent_due_at', { withTimezone: true }).notNull().defaultNow(),
     /** Current adaptive polling interval. */
     recentIntervalSec: integer('recent_interval_sec'),
+    /**
+     * The last poll that found Spotify's 50-play window full of new plays: older plays may have
+     * fallen out of it unseen. The import page tells the user; an import fills the gap.
+     */
+    recentGapAt: timestamp('recent_gap_at', { withTimezone: true }),
     librarySyncedAt: timestamp('library_synced_at', { withTimezone: true }),
     libraryDueAt: timestamp('library_due_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last full pass over saved tracks (removals made in Spotify's apps show up then). */

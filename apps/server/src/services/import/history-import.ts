@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { historyImports, type HistoryImportRow } from '../../db/schema/imports';
+import { spotifyAccounts } from '../../db/schema/spotify-accounts';
 import { HttpError } from '../../errors';
 import { inspectArchive, readEntryArray, ImportRejected, type ArchiveLimits } from './archive';
 import { historyFileKind, readHistoryRow, type SkipReason } from './rows';
@@ -70,6 +71,10 @@ export async function importStatus(
     })
     .from(historyImports)
     .where(and(eq(historyImports.userId, userId), eq(historyImports.state, 'done')));
+  const [account] = await db
+    .select({ gapAt: spotifyAccounts.recentGapAt })
+    .from(spotifyAccounts)
+    .where(eq(spotifyAccounts.userId, userId));
   const lastFinished = done?.lastFinished ? new Date(done.lastFinished) : null;
   const waitMs = lastFinished
     ? lastFinished.getTime() + settings.cooldownSec * 1000 - Date.now()
@@ -79,6 +84,7 @@ export async function importStatus(
     last_full_history_sync: lastFinished?.toISOString() ?? null,
     total_plays_synced: done?.total ?? 0,
     current: latest ? toProgress(latest) : null,
+    recent_plays_gap_at: account?.gapAt?.toISOString() ?? null,
   };
 }
 

@@ -36,7 +36,6 @@ export type HistoryFileKind =
 
 export function historyFileKind(entryName: string): HistoryFileKind | null {
   const base = entryName.split('/').pop() ?? '';
-  if (!base.toLowerCase().endsWith('.json')) return null;
   if (/^Streaming_History_Audio_.*\.json$/i.test(base) || /^endsong(_\d+)?\.json$/i.test(base)) {
     return 'extended_audio';
   }

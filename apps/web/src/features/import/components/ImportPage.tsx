@@ -1,6 +1,7 @@
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { isImportInProgress, useImportStatusQuery } from '../api/importStatus';
 import { useImportWaitCountdown } from '../hooks/useImportWaitCountdown';
+import { ImportGapNotice } from './ImportGapNotice';
 import { ImportInstructions } from './ImportInstructions';
 import { ImportProgressBar } from './ImportProgressBar';
 import { ImportSummary } from './ImportSummary';
@@ -32,6 +33,7 @@ export function ImportPage() {
         streaming history export holds every play since you opened your account: import it and your
         whole history shows in Recent, Likes and your stats.
       </p>
+      {status.data && <ImportGapNotice status={status.data} />}
 
       <ImportInstructions />
       <ImportUploadForm

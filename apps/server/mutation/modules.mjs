@@ -1,0 +1,21 @@
+/** The modules under mutation testing and the test files that pin their behaviour. */
+export const mutationModules = {
+  'sync-recent': {
+    file: 'src/services/sync-recent.ts',
+    tests: ['test/sync-recent.test.ts', 'test/sync-schedule.test.ts'],
+  },
+  'import-rows': {
+    file: 'src/services/import/rows.ts',
+    tests: ['test/import-rows.test.ts'],
+  },
+  social: {
+    file: 'src/services/social.ts',
+    tests: ['test/friendship.test.ts'],
+    /** The pair lock only matters with several connections: run its tests on PostgreSQL. */
+    postgres: true,
+  },
+  activity: {
+    file: 'src/services/activity.ts',
+    tests: ['test/activity.test.ts'],
+  },
+};

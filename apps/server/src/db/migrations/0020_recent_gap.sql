@@ -1,0 +1,1 @@
+ALTER TABLE "spotify_accounts" ADD COLUMN "recent_gap_at" timestamp with time zone;
