@@ -19,7 +19,11 @@ import { startHarness, type Harness, type Viewer } from './support/harness';
  */
 type Actor = 'anonymous' | 'stranger' | 'requester' | 'friend' | 'owner' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'stranger', 'requester', 'friend', 'owner', 'admin'];
-type Row = [number, number, number, number, number, number];
+/** The status each caller gets, or the statuses it may get where Spotify's state decides. */
+type Expected = number | readonly number[];
+type Row = [Expected, Expected, Expected, Expected, Expected, Expected];
+/** A player command's answer depends on what the sandbox's person is doing now: none is a 401/5xx. */
+const P = [204, 402, 409] as const;
 
 // prettier-ignore
 const MATRIX: Record<string, Row> = {
@@ -52,6 +56,45 @@ const MATRIX: Record<string, Row> = {
   'POST /api/ignore/artist/{id}':             [401, 200, 200, 200, 200, 200],
   'DELETE /api/ignore/artist/{id}':           [401, 200, 200, 200, 200, 200],
   'POST /api/ignore/artist/{id}/report':      [401, 200, 200, 200, 200, 200],
+  'GET /api/user/export':                     [401, 200, 200, 200, 200, 200],
+  'POST /api/user/beta/request':              [400, 400, 400, 400, 400, 400],
+  // Without its typed confirmation: 400 after the login check, and nobody is deleted.
+  'DELETE /api/user/me':                      [401, 400, 400, 400, 400, 400],
+  'GET /api/spotify/playlists':               [401, 200, 200, 200, 200, 200],
+  'PUT /api/spotify/follow/artist/{id}':      [401, 400, 400, 400, 400, 400],
+  'DELETE /api/spotify/follow/artist/{id}':   [401, 400, 400, 400, 400, 400],
+  'POST /api/spotify/play':                   [401, 400, 400, 400, 400, 400],
+  'GET /api/spotify/playback':                [401, 200, 200, 200, 200, 200],
+  'POST /api/spotify/pause':                  [401, P, P, P, P, P],
+  'POST /api/spotify/resume':                 [401, P, P, P, P, P],
+  'POST /api/spotify/next':                   [401, P, P, P, P, P],
+  'GET /api/spotify/next':                    [401, 200, 200, 200, 200, 200],
+  // The stranger's account is a free one: no player token without Premium.
+  'GET /api/spotify/token':                   [401, 402, 200, 200, 200, 200],
+  'GET /api/spotify/devices':                 [401, 200, 200, 200, 200, 200],
+  'POST /api/spotify/transfer':               [401, 400, 400, 400, 400, 400],
+  // A stream never ends: only the refusal is called here; what it carries is in live.test.ts.
+  'GET /api/live':                            [401, 200, 200, 200, 200, 200],
+  'GET /api/admin/notifications':             [401, 403, 403, 403, 403, 200],
+  'GET /api/admin/history':                   [401, 403, 403, 403, 403, 200],
+  'POST /api/admin/notifications/beta/accept': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/ignore/track/{uid}/approve': [401, 403, 403, 403, 403, 404],
+  'POST /api/admin/ignore/track/{uid}/reject': [401, 403, 403, 403, 403, 404],
+  'DELETE /api/admin/ignore/track/{uid}':     [401, 403, 403, 403, 403, 404],
+  'POST /api/admin/ignore/artist/{id}/approve': [401, 403, 403, 403, 403, 404],
+  'POST /api/admin/ignore/artist/{id}/reject': [401, 403, 403, 403, 403, 404],
+  'DELETE /api/admin/ignore/artist/{id}':     [401, 403, 403, 403, 403, 404],
+  // Public pages: no 401 for visitors (the matrix's ids are no catalogue ids: 400 for everyone).
+  'GET /api/artist/{id}':                     [400, 400, 400, 400, 400, 400],
+  'GET /api/artist/{id}/tracks':              [400, 400, 400, 400, 400, 400],
+  'GET /api/artist/{id}/albums':              [400, 400, 400, 400, 400, 400],
+  'GET /api/album/{id}':                      [400, 400, 400, 400, 400, 400],
+  'GET /api/track/{id}':                      [400, 400, 400, 400, 400, 400],
+  'GET /api/playlist/{id}':                   [400, 400, 400, 400, 400, 400],
+  'GET /api/suggestions/unheard-from-followed': [401, 200, 200, 200, 200, 200],
+  'GET /api/suggestions/friends-favorites':   [401, 200, 200, 200, 200, 200],
+  'GET /api/suggestions/rediscover-likes':    [401, 200, 200, 200, 200, 200],
+  'GET /api/suggestions/like-on-repeat':      [401, 200, 200, 200, 200, 200],
 };
 
 /** What a caller may see of Mara where it depends on who asks (the status alone does not say). */
@@ -90,6 +133,8 @@ const PATH_VALUES: Record<string, string> = {
 
 /** Routes that end the caller's session run last. */
 const ENDS_SESSION = new Set(['POST /api/logout']);
+/** Streams answer once they end, which a signed-in stream never does. */
+const STREAMS = new Set(['GET /api/live']);
 
 const ACCOUNTS: Record<Exclude<Actor, 'anonymous'>, string> = {
   owner: 'maralindqvist',
@@ -211,10 +256,12 @@ describe('authorization matrix', () => {
     for (const route of ordered) {
       const expected = MATRIX[route.key]!;
       for (const [index, actor] of ACTORS.entries()) {
+        if (STREAMS.has(route.key) && actor !== 'anonymous') continue;
         const response = await callAs(route, actor);
-        if (response.statusCode !== expected[index]) {
+        const allowed = [expected[index]].flat();
+        if (!allowed.includes(response.statusCode)) {
           wrong.push(
-            `${route.key} as ${actor}: ${response.statusCode} (expected ${expected[index]}) ${response.body.slice(0, 120)}`,
+            `${route.key} as ${actor}: ${response.statusCode} (expected ${allowed.join(' or ')}) ${response.body.slice(0, 120)}`,
           );
         } else if (response.statusCode < 300) {
           VISIBLE[route.key]?.(actor, response.json());

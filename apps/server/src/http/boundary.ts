@@ -7,6 +7,7 @@ import type {
   FastifyServerOptions,
   onRequestHookHandler,
   preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
 import type { Auth } from './auth';
 import { HttpError } from '../errors';
@@ -128,14 +129,19 @@ function refuseInvalidText(request: FastifyRequest) {
  * Call before the routes are registered.
  */
 export function guardTheBoundary(app: FastifyInstance, auth: Auth): void {
-  const authentication = new Set<unknown>([auth.requireUser, auth.identifyUser]);
+  const authentication = new Set<unknown>([auth.requireUser, auth.requireAdmin, auth.identifyUser]);
   app.addHook('onRoute', (route) => {
+    // Given as a preHandler or a preValidation hook, an authentication check runs first anyway.
     const preHandlers = [route.preHandler ?? []].flat();
-    const lifted = preHandlers.filter((hook) => authentication.has(hook));
+    const preValidations = [route.preValidation ?? []].flat();
+    const lifted = [...preHandlers, ...preValidations].filter((hook) => authentication.has(hook));
     if (lifted.length === 0) return;
     route.preHandler = preHandlers.filter(
       (hook) => !authentication.has(hook),
     ) as preHandlerHookHandler[];
+    route.preValidation = preValidations.filter(
+      (hook) => !authentication.has(hook),
+    ) as preValidationHookHandler[];
     route.onRequest = [
       ...[route.onRequest ?? []].flat(),
       ...(lifted as unknown as onRequestHookHandler[]),

@@ -42,10 +42,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     // Its message was written to be shown, whatever the status (a 502 that names Spotify's reason).
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ detail: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
     }
     const status = error.statusCode ?? 500;
-    if (error instanceof HttpError) reply.headers(error.headers);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ detail: 'Internal server error' });

@@ -31,10 +31,12 @@ import {
   type PrivateUser,
   type SearchPage,
   type SpotifyDevice,
-  type SimplifiedAlbum,
   type SpotifyTrack,
   type TokenResponse,
 } from './schemas';
+
+/** Spotify's ids: 22 characters of base 62. */
+const SPOTIFY_ID = /^[0-9A-Za-z]{22}$/;
 
 /** A user's access token, renewed by its owner when Spotify answers 401. */
 export interface TokenSource {
@@ -352,6 +354,8 @@ export class SpotifyClient {
   }
 
   playlist(auth: TokenSource, id: string) {
+    // An id Spotify could not have issued names no playlist (Spotify would answer 400).
+    if (!SPOTIFY_ID.test(id)) throw new SpotifyError('Not found', 404);
     return this.get(auth, 'GET /playlists/{id}', `/playlists/${id}`, simplifiedPlaylist);
   }
 
@@ -497,7 +501,8 @@ export class SpotifyClient {
     items: (batch: B) => (O | null)[],
   ): Promise<O[]> {
     const found: O[] = [];
-    let pending = [...ids];
+    // Spotify answers 400 for a whole batch over one malformed id: such an id names nothing there.
+    let pending = ids.filter((id) => SPOTIFY_ID.test(id));
     while (pending.length > 0 && this.batchLookups !== false) {
       const chunk = pending.slice(0, BATCH_LIMITS[kind]);
       try {
