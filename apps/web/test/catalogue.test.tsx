@@ -287,6 +287,8 @@ describe('track page', () => {
     expect(screen.getByRole('region', { name: 'Similar tracks' })).toHaveTextContent('Neon Lights');
     expect(document.title).toBe('Computer Love by Kraftwerk - Earshot');
 
+    // Ada is subscribed: she may play it from its page.
+    expect(screen.getByRole('button', { name: 'Play Computer Love' })).toBeEnabled();
     const like = screen.getByRole('button', { name: 'Like Computer Love' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(like);
@@ -300,6 +302,7 @@ describe('track page', () => {
     renderApp('/track/computerlove');
     await screen.findByRole('heading', { level: 1, name: 'Computer Love' });
     expect(screen.queryByRole('button', { name: 'Like Computer Love' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play Computer Love' })).not.toBeInTheDocument();
   });
 
   it('renders "Track Not Found" and a failure with its message', async () => {

@@ -43,7 +43,7 @@ function escapeRegExp(text: string): string {
 export async function approveOnSandbox(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox\/accounts\/authorize\?/);
   await page.getByRole('button', { name: new RegExp(escapeRegExp(name)) }).click();
-  const allow = page.getByRole('button', { name: 'Allow' });
+  const allow = page.getByRole('button', { name: 'Allow', exact: true });
   const accountMenu = page.getByRole('button', { name: `Account menu for ${name}` });
   await expect(allow.or(accountMenu)).toBeVisible();
   if (await allow.isVisible()) await allow.click();

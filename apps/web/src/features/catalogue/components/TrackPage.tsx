@@ -2,6 +2,7 @@ import type { TrackDetail } from '@earshot/contract/catalogue';
 import type { TrackSummary } from '@earshot/contract/track';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/ui/PageMeta';
+import { PlayButton } from '../../../components/ui/PlayButton';
 import { PRODUCT_NAME } from '@earshot/contract/site';
 import { useTrackDetailQuery } from '../api/trackDetail';
 import { formatCount, formatDuration, joinNames } from '../catalogueFormat';
@@ -87,6 +88,15 @@ function TrackView({ detail, renderLike }: { detail: TrackDetail; renderLike: Re
             {track.popularity !== null && <span>Popularity {track.popularity}</span>}
           </p>
           <div className="catalogue-header__actions">
+            {/* Shown to subscribed users only; played in its album when Earshot knows it. */}
+            <PlayButton
+              track={track}
+              context={{
+                source: 'track',
+                user: null,
+                context_uri: track.album ? `spotify:album:${track.album.id}` : null,
+              }}
+            />
             {detail.liked !== null && renderLike(track, detail.liked)}
             <span className="catalogue-header__likes">
               {detail.total_likes === 1 ? '1 like' : `${formatCount(detail.total_likes)} likes`}
