@@ -14,6 +14,7 @@ export const webAppPaths = [
   '/likes/friends',
   '/likes/me',
   '/likes/user/:username',
+  '/discover',
   '/login',
   '/error',
   '/friends',
