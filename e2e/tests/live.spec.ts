@@ -62,8 +62,11 @@ test('a friend’s likes reach the Likes page live, behind a pill when scrolled'
 
   // At the top of the page: the like comes in among the first rows (newest first).
   const first = await likeAnUnlikedSong(tomas);
+  // By the title's exact link text: another song's title may contain this one's ("Salt").
   const rowOf = (title: string) =>
-    maraLikes.filter({ hasText: title }).filter({ hasText: PEOPLE.tomas.name });
+    maraLikes
+      .filter({ has: mara.getByRole('link', { name: title, exact: true }) })
+      .filter({ hasText: PEOPLE.tomas.name });
   await expect(rowOf(first).first()).toBeVisible({ timeout: 15_000 });
   expect(await stillNotReloaded(mara)).toBe(true);
   await mara.screenshot({ path: test.info().outputPath('likes-live-1280.png') });
