@@ -79,12 +79,14 @@ test('a friend’s likes reach the Likes page live, behind a pill when scrolled'
     .poll(() => mara.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY))
     .toBeGreaterThan(200);
   const second = await likeAnUnlikedSong(tomas, [first]);
+  // Older likes of a song with the same title may be on the page already: count from there.
+  const earlier = await rowOf(second).count();
   const pill = mara.getByRole('button', { name: '1 new' });
   await expect(pill).toBeVisible({ timeout: 15_000 });
-  await expect(rowOf(second)).toHaveCount(0);
+  await expect(rowOf(second)).toHaveCount(earlier);
   await mara.screenshot({ path: test.info().outputPath('likes-pill-1280.png') });
   await pill.click();
-  await expect(rowOf(second).first()).toBeVisible();
+  await expect(rowOf(second)).toHaveCount(earlier + 1);
   await expect(pill).toBeHidden();
 
   // An unlike takes the row away.
@@ -93,7 +95,7 @@ test('a friend’s likes reach the Likes page live, behind a pill when scrolled'
     .getByRole('button', { name: `Like ${second}` })
     .first()
     .click();
-  await expect(rowOf(second)).toHaveCount(0, { timeout: 15_000 });
+  await expect(rowOf(second)).toHaveCount(earlier, { timeout: 15_000 });
   expect(await stillNotReloaded(mara)).toBe(true);
 });
 
