@@ -149,7 +149,7 @@ describe('Discover loading in stages', () => {
     expect(calls(fetchMock, 'onRepeat')[0]?.searchParams.get('days')).toBe('30');
   });
 
-  it('shows the four titles, each item with its links, reason and like button', async () => {
+  it('shows the four titles, each item with its links, reason, play and like buttons', async () => {
     serve();
     await openLoaded();
     for (const section of Object.keys(PATHS) as Section[]) {
@@ -174,6 +174,8 @@ describe('Discover loading in stages', () => {
       'aria-pressed',
       'false',
     );
+    // The viewer is subscribed: each suggestion can be played from here.
+    expect(within(row).getByRole('button', { name: 'Play Shared' })).toBeEnabled();
     const rediscover = within(sectionNamed('rediscover')!);
     expect(rediscover.getByRole('button', { name: 'Like Old Flame' })).toHaveAttribute(
       'aria-pressed',

@@ -1,6 +1,7 @@
 import type { SuggestionItem } from '@earshot/contract/suggestions';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlayButton } from '../../../components/ui/PlayButton';
 import type { PointerMenuTarget } from '../../../components/ui/PointerMenu';
 import { usePointerMenuTrigger } from '../../../components/ui/usePointerMenuTrigger';
 
@@ -11,7 +12,7 @@ interface SuggestionRowProps {
   onOpenMenu: (target: PointerMenuTarget) => void;
 }
 
-/** One suggestion: cover, title, artists, album, why it is suggested, and the like heart. */
+/** One suggestion: cover, title, artists, album, why it is suggested, play and the like heart. */
 export function SuggestionRow({ item, likeButton, onOpenMenu }: SuggestionRowProps) {
   const menuTrigger = usePointerMenuTrigger(onOpenMenu);
   const { track } = item;
@@ -49,6 +50,7 @@ export function SuggestionRow({ item, likeButton, onOpenMenu }: SuggestionRowPro
         </span>
         <span className="suggestion-row__reason">{item.reason}</span>
       </div>
+      <PlayButton track={track} context={{ source: 'discover', user: null, context_uri: null }} />
       {likeButton}
     </li>
   );
