@@ -55,7 +55,10 @@ test('a friend’s likes reach the Likes page live, behind a pill when scrolled'
       { timeout: 90_000, intervals: [1_000, 2_000, 3_000] },
     )
     .toBeGreaterThanOrEqual(20);
+  // The stream must be open before Tomás likes anything, or the like would only be replayed.
+  const stream = mara.waitForResponse((response) => response.url().includes('/api/live'));
   await mara.goto('/likes');
+  await stream;
   const maraLikes = feedRows(mara, 'Likes');
   await expect(maraLikes.first()).toBeVisible();
   await markNoReload(mara);
