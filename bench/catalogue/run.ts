@@ -19,16 +19,9 @@ import { SpotifyClient } from '../../apps/server/src/spotify/client';
 import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/database';
 import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from '../lib/explain';
 import { readOptions } from '../lib/options';
-import {
-  machineDescription,
-  markdownTable,
-  SUITE_COLUMNS,
-  suiteCells,
-  writeReport,
-} from '../lib/report';
+import { markdownTable, SUITE_COLUMNS, suiteCells, writeReport, suiteReport } from '../lib/report';
 import { withEarshot } from '../lib/server';
 import { createSessions } from '../lib/sessions';
-import { secondsSince } from '../lib/steps';
 import { runSuite } from '../lib/suite';
 import { generateFeedWorld, type FeedSize } from '../feed/generate';
 
@@ -158,22 +151,15 @@ async function main() {
           ...planFigures(plans[i]!.plans),
         };
       });
-      const report = {
-        benchmark: 'catalogue',
+      const report = await suiteReport('catalogue', {
         backend,
-        scale: options.scale,
-        machine: await machineDescription(),
+        options,
         size,
         world,
-        load: {
-          connections: options.connections,
-          duration_s: options.duration,
-          warmup_s: options.warmup,
-        },
         baseline: suite.baseline,
         variants: results,
-        total_seconds: secondsSince(started),
-      };
+        started,
+      });
       const { first: before, last: after } = suite.baseline;
       const rows = world.rows;
       const markdown = [

@@ -13,14 +13,13 @@ import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from 
 import { readOptions } from '../lib/options';
 import {
   cpuMs,
-  machineDescription,
   markdownTable,
   SUITE_COLUMNS,
   suiteCells,
   writeReport,
+  suiteReport,
 } from '../lib/report';
 import { withEarshot } from '../lib/server';
-import { secondsSince } from '../lib/steps';
 import { runSuite } from '../lib/suite';
 import { generateSearchWorld, searchSize } from './search-world';
 
@@ -107,22 +106,15 @@ async function main() {
           ...planFigures(plans[i]!.plans),
         };
       });
-      const report = {
-        benchmark: 'search',
+      const report = await suiteReport('search', {
         backend,
-        scale: options.scale,
-        machine: await machineDescription(),
+        options,
         size,
         world,
-        load: {
-          connections: options.connections,
-          duration_s: options.duration,
-          warmup_s: options.warmup,
-        },
         baseline: suite.baseline,
         variants: results,
-        total_seconds: secondsSince(started),
-      };
+        started,
+      });
       const { first: before, last: after } = suite.baseline;
       const table = markdownTable(
         ['GET /api/search …', ...SUITE_COLUMNS, 'goal'],

@@ -14,15 +14,14 @@ import { runSuite } from '../lib/suite';
 import { readOptions } from '../lib/options';
 import {
   cpuMs,
-  machineDescription,
   markdownTable,
   SUITE_COLUMNS,
   suiteCells,
   writeReport,
+  suiteReport,
 } from '../lib/report';
 import { withEarshot } from '../lib/server';
 import { createSessions } from '../lib/sessions';
-import { secondsSince } from '../lib/steps';
 import { feedSize, generateFeedWorld } from './generate';
 
 const options = readOptions({
@@ -250,22 +249,12 @@ async function main() {
         };
       });
       const report = {
-        benchmark: 'feed',
-        backend,
-        scale: options.scale,
-        machine: await machineDescription(),
-        size,
-        world,
-        load: {
-          connections: options.connections,
-          duration_s: options.duration,
-          warmup_s: options.warmup,
-          viewers: viewers.length,
-        },
-        baseline: suite.baseline,
-        variants: results,
+        ...(await suiteReport(
+          'feed',
+          { backend, options, size, world, baseline: suite.baseline, variants: results, started },
+          { viewers: viewers.length },
+        )),
         activity_cache: cache,
-        total_seconds: secondsSince(started),
       };
       const { first: before, last: after } = suite.baseline;
       const table = markdownTable(

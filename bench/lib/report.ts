@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Backend } from './database';
 import type { Measurement } from './load';
+import { secondsSince } from './steps';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
@@ -63,3 +64,37 @@ export const suiteCells = (m: Measurement & { ratio_to_status: number }, backend
     ? `${cpuMs(m, 'server')} + ${cpuMs(m, 'postgres')}`
     : `${cpuMs(m, 'server')} (database inside)`,
 ];
+
+/** What every HTTP suite's JSON report holds besides its own figures. */
+export async function suiteReport<V>(
+  benchmark: string,
+  parts: {
+    backend: Backend;
+    options: { scale: number; connections: number; duration: number; warmup: number };
+    size: unknown;
+    world: unknown;
+    baseline: unknown;
+    variants: V[];
+    started: number;
+  },
+  extraLoad: Record<string, unknown> = {},
+) {
+  const { backend, options, size, world, baseline, variants, started } = parts;
+  return {
+    benchmark,
+    backend,
+    scale: options.scale,
+    machine: await machineDescription(),
+    size,
+    world,
+    load: {
+      connections: options.connections,
+      duration_s: options.duration,
+      warmup_s: options.warmup,
+      ...extraLoad,
+    },
+    baseline,
+    variants,
+    total_seconds: secondsSince(started),
+  };
+}
