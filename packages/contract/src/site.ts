@@ -10,3 +10,23 @@ export const SOCIAL_CARD_PATH = '/social-card.png';
 export function pageTitle(title: string): string {
   return `${title} - ${PRODUCT_NAME}`;
 }
+
+const countFormat = new Intl.NumberFormat('en');
+
+/** A profile's own title: "{name} (@{username})". */
+export function profileTitle(user: { name: string; username: string }): string {
+  return `${user.name} (@${user.username})`;
+}
+
+/** A profile's description for search engines and link previews, rendered alike by both sides. */
+export function profileDescription(
+  user: { name: string; username: string },
+  stats: { total_plays: number; total_likes: number; most_played_genre: string | null },
+): string {
+  const parts = [
+    `${countFormat.format(stats.total_plays)} plays`,
+    `${countFormat.format(stats.total_likes)} liked tracks`,
+  ];
+  if (stats.most_played_genre) parts.push(`mostly ${stats.most_played_genre}`);
+  return `${profileTitle(user)} on ${PRODUCT_NAME}: ${parts.join(', ')}.`;
+}

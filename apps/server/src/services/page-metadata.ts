@@ -1,14 +1,13 @@
 import {
   DEFAULT_DESCRIPTION,
   DEFAULT_PAGE_TITLE,
-  PRODUCT_NAME,
   pageTitle,
+  profileDescription,
+  profileTitle,
 } from '@earshot/contract/site';
 import type { Db } from '../db/client';
 import { profileStats } from './stats';
-import { findUserByHandle, USERNAME_PATTERN } from './users';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { findUserByHandle, isUserId, USERNAME_PATTERN } from './users';
 
 /** What the server writes into a page's `<head>` (docs/product.md §2, Global behaviour). */
 export interface PageMetadata {
@@ -48,26 +47,19 @@ function defaults(pathname: string, pattern: string | null): PageMetadata {
   };
 }
 
-const countFormat = new Intl.NumberFormat('en-US');
-
 async function profileMetadata(db: Db, handle: string, pathname: string): Promise<PageMetadata> {
   // A handle that no username or id could be never reaches the database.
   const user =
-    USERNAME_PATTERN.test(handle) || UUID.test(handle)
+    USERNAME_PATTERN.test(handle) || isUserId(handle)
       ? await findUserByHandle(db, handle)
       : undefined;
   if (!user) return { ...defaults(pathname, null), title: pageTitle('Profile not found') };
   const stats = await profileStats(db, user.id, false);
-  const parts = [
-    `${countFormat.format(stats.total_plays)} plays`,
-    `${countFormat.format(stats.total_likes)} liked tracks`,
-  ];
-  if (stats.most_played_genre) parts.push(`mostly ${stats.most_played_genre}`);
   const canonicalPath = `/user/${encodeURIComponent(user.username)}`;
   return {
     found: true,
-    title: pageTitle(`${user.name} (@${user.username})`),
-    description: `${user.name} (@${user.username}) on ${PRODUCT_NAME}: ${parts.join(', ')}.`,
+    title: pageTitle(profileTitle(user)),
+    description: profileDescription(user, stats),
     canonicalPath,
     image: user.picture,
     type: 'profile',

@@ -27,11 +27,10 @@ function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-function escapeXml(text: string): string {
+/** Text safe inside XML or HTML elements and attribute values. */
+function escapeMarkup(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
-
-const escapeHtml = escapeXml;
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
 function jsonForScript(data: unknown): string {
@@ -43,19 +42,19 @@ function headTags(meta: PageMetadata, publicUrl: string): string {
   const url = `${publicUrl}${meta.canonicalPath}`;
   const image = new URL(meta.image ?? SOCIAL_CARD_PATH, publicUrl).href;
   const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<title>${escapeMarkup(meta.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:site_name" content="${PRODUCT_NAME}" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:title" content="${escapeMarkup(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeMarkup(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(url)}" />`,
+    `<meta property="og:image" content="${escapeMarkup(image)}" />`,
     `<meta name="twitter:card" content="${meta.image === null ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:title" content="${escapeMarkup(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeMarkup(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escapeMarkup(image)}" />`,
   ];
   if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (meta.structuredData) {
@@ -116,7 +115,7 @@ export async function serveWebApp(app: FastifyInstance, { db, distDir, publicUrl
     const handles = await publicProfileHandles(db, SITEMAP_MAX_URLS);
     const urls = handles.map(
       (handle) =>
-        `  <url><loc>${escapeXml(`${publicUrl}/user/${encodeURIComponent(handle)}`)}</loc></url>`,
+        `  <url><loc>${escapeMarkup(`${publicUrl}/user/${encodeURIComponent(handle)}`)}</loc></url>`,
     );
     return reply
       .type('application/xml; charset=utf-8')

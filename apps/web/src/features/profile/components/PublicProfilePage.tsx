@@ -6,9 +6,8 @@ import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { NotFoundStatusPage, StatusPage } from '../../../components/ui/StatusPage';
 import { ApiError } from '../../../lib/apiClient';
-import { PRODUCT_NAME } from '@earshot/contract/site';
+import { PRODUCT_NAME, profileDescription, profileTitle } from '@earshot/contract/site';
 import { usePublicProfileQuery } from '../api/publicProfile';
-import { formatCount } from '../profileFormat';
 import { ListeningActivityChart } from './ListeningActivityChart';
 import { ProfileStatsCard } from './ProfileStatsCard';
 import { TopHighlights, type HighlightIgnoreSlots } from './TopHighlights';
@@ -32,22 +31,13 @@ interface PublicProfilePageProps extends ProfileSlots {
   handle: string;
 }
 
-function profileDescription({ user, stats }: PublicProfile): string {
-  const parts = [
-    `${formatCount(stats.total_plays)} plays`,
-    `${formatCount(stats.total_likes)} liked tracks`,
-  ];
-  if (stats.most_played_genre) parts.push(`mostly ${stats.most_played_genre}`);
-  return `${user.name} (@${user.username}) on ${PRODUCT_NAME}: ${parts.join(', ')}.`;
-}
-
 function ProfileMeta({ profile }: { profile: PublicProfile }) {
   const { user, stats } = profile;
   const path = `/user/${encodeURIComponent(user.username)}`;
   return (
     <PageMeta
-      title={`${user.name} (@${user.username})`}
-      description={profileDescription(profile)}
+      title={profileTitle(user)}
+      description={profileDescription(user, stats)}
       canonicalPath={path}
       image={user.picture}
       type="profile"
