@@ -12,13 +12,20 @@ export function postAcceptBeta(email: string): Promise<BetaAccepted> {
   });
 }
 
-export function useAcceptBetaMutation(email: string) {
+/**
+ * Accepts one address. `onAccepted` runs with the mutation itself, before the list is read again:
+ * the refetched list drops the row, and a callback given to `mutate` would die with it.
+ */
+export function useAcceptBetaMutation(email: string, onAccepted: () => void) {
   const queryClient = useQueryClient();
   const notifications = useNotificationStack();
   return useMutation({
     mutationKey: ['admin', 'beta', email],
     mutationFn: () => postAcceptBeta(email),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+    onSuccess: () => {
+      onAccepted();
+      return queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
+    },
     onError: (error) =>
       notifications.push(`Failed to accept ${email}: ${error.message}`, { kind: 'error' }),
   });

@@ -58,7 +58,7 @@ function ReportedItemRow({
 }
 
 function BetaRequestRow({ email, onAccepted }: { email: string; onAccepted: () => void }) {
-  const accept = useAcceptBetaMutation(email);
+  const accept = useAcceptBetaMutation(email, onAccepted);
   return (
     <li className="admin-item">
       <div className="admin-item__text">
@@ -70,7 +70,7 @@ function BetaRequestRow({ email, onAccepted }: { email: string; onAccepted: () =
           className="button button--primary admin-item__button"
           aria-label={`Accept ${email}`}
           disabled={accept.isPending}
-          onClick={() => accept.mutate(undefined, { onSuccess: onAccepted })}
+          onClick={() => accept.mutate()}
         >
           Accept
         </button>
