@@ -19,7 +19,7 @@ export default {
   timeoutMS: 20_000,
   // The vitest runner cannot re-evaluate a module between mutants, so a mutant of code that runs
   // when the module loads (a top-level constant, a function's definition) is never active and
-  // would count as surviving: those are left out (see mutation/equivalent-mutants.md).
+  // would count as surviving: those are left out (see mutation/equivalent-mutants.mjs).
   ignoreStatic: true,
   incremental: true,
   incrementalFile: `mutation/results/${name}.json`,
@@ -29,5 +29,6 @@ export default {
   // One temporary folder per module, so that modules can run side by side.
   tempDirName: `.stryker-tmp-${name}`,
   cleanTempDir: 'always',
-  thresholds: { high: 95, low: 90, break: 90 },
+  // mutation/run.mjs enforces 90 % with the listed equivalents left out; Stryker would count them.
+  thresholds: { high: 95, low: 90, break: null },
 };

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { IMAGE_CACHE_NAME } from './src/lib/offlineCacheNames.js';
 
 /** The Earshot server (apps/server) in development: the API and the offline Spotify sandbox. */
 const DEV_BACKEND = 'http://127.0.0.1:8080';
@@ -13,7 +14,7 @@ export default defineConfig({
     // .br and .gz beside each text asset, served by the server as they are (preCompressed).
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|html|svg|json|webmanifest|txt)$/,
+      include: /\.(js|css|html|svg|json|webmanifest|txt|vtt)$/,
     }),
     VitePWA({
       // Registered by src/app/serviceWorker.ts (preflight, update checks, reload on update).
@@ -21,6 +22,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       includeAssets: ['logo.svg', 'apple-touch-icon.png'],
       manifest: {
+        id: '/',
         name: 'Earshot',
         short_name: 'Earshot',
         description:
@@ -35,17 +37,69 @@ export default defineConfig({
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The three tabs (docs/product.md §2), from the installed app's icon.
+        shortcuts: [
+          { name: 'Recents', url: '/recent', icons: [{ src: '/icon-192.png', sizes: '192x192' }] },
+          { name: 'Likes', url: '/likes', icons: [{ src: '/icon-192.png', sizes: '192x192' }] },
+          {
+            name: 'Discover',
+            url: '/discover',
+            icons: [{ src: '/icon-192.png', sizes: '192x192' }],
+          },
+        ],
+        // Shown by install dialogs; taken from the app against the sandbox by
+        // scripts/manifest-screenshots.mjs.
+        screenshots: [
+          {
+            src: '/screenshots/recent-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Recent activity of you and your friends',
+          },
+          {
+            src: '/screenshots/recent-narrow.png',
+            sizes: '375x812',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Recent activity on a phone',
+          },
+        ],
       },
       workbox: {
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Only crawlers fetch the social card; it need not take up the offline cache.
-        globIgnores: ['social-card.png'],
+        // Only crawlers fetch the social card, and install dialogs the screenshots: neither need
+        // take up the offline cache.
+        // Sentry's chunk loads only where a DSN is configured (and is not missed offline).
+        globIgnores: ['social-card.png', 'screenshots/**', 'assets/sentry-*.js'],
         navigateFallback: '/index.html',
         // The API and the mounted Spotify sandbox are server routes, never the app shell.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/],
+        // Pages offline (decision 0027): the app saves API answers itself; covers and profile
+        // pictures, from Spotify's image hosts or the sandbox, are kept here. An image address
+        // never changes content, so the cache answers first. Cross-origin ones are opaque
+        // (status 0).
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.destination === 'image' &&
+              (url.pathname.startsWith('/sandbox/images/') ||
+                /(^|\.)(scdn\.co|spotifycdn\.com)$/.test(url.hostname)),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: IMAGE_CACHE_NAME,
+              cacheableResponse: { statuses: [0, 200] },
+              expiration: {
+                maxEntries: 400,
+                maxAgeSeconds: 30 * 24 * 60 * 60,
+                purgeOnQuotaError: true,
+              },
+            },
+          },
+        ],
       },
     }),
   ],
@@ -63,14 +117,27 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // `vendor` holds only those the entry needs; the rest (dialogs, menus, zod) go with the
+        // pages that load them on demand (decision 0023).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 2,
+              priority: 5,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 4 },
+            // The app's own modules of the entry stay one chunk, not split off where a lazy page
+            // shares them (each request costs ~1 KB of headers and a round trip on the landing).
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            // What pages load on demand: zod, the other libraries (Radix, floating-ui), and the
+            // app modules two or more of them share, each one chunk rather than dozens of small
+            // ones (a signed-in page would otherwise make ~35 requests).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            // Loaded only when the server names a Sentry DSN: never with the pages' libraries.
+            { name: 'sentry', test: /node_modules[\\/]@sentry(-internal)?[\\/]/, priority: 2 },
+            { name: 'ui', test: /node_modules[\\/]/, priority: 1 },
+            { name: 'shared', minShareCount: 2, priority: 0 },
           ],
         },
       },
@@ -82,5 +149,8 @@ export default defineConfig({
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
+    // jsdom renders of the whole shell take seconds on a loaded 2-core machine; a timeout here
+    // only guards against a hung test, it measures nothing.
+    testTimeout: 20_000,
   },
 });

@@ -13,25 +13,20 @@ import {
   trackDetail,
 } from '../../apps/server/src/services/catalogue-pages';
 import type { PageViewer } from '../../apps/server/src/services/catalogue-viewer';
+import { SimilarTracks } from '../../apps/server/src/services/similar-tracks';
+import type { Db } from '../../apps/server/src/db/client';
 import { loadConfig } from '../../apps/server/src/config';
 import { createMetrics, createSpotifyHttp } from '../../apps/server/src/observability/metrics';
 import { SpotifyClient } from '../../apps/server/src/spotify/client';
 import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/database';
-import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from '../lib/explain';
+import { goalSuiteOptions, runGoalSuite, writeGoalReport } from '../lib/goal-suite';
 import { readOptions } from '../lib/options';
-import { markdownTable, SUITE_COLUMNS, suiteCells, writeReport, suiteReport } from '../lib/report';
-import { withEarshot } from '../lib/server';
 import { createSessions } from '../lib/sessions';
-import { runSuite } from '../lib/suite';
-import { generateFeedWorld, type FeedSize } from '../feed/generate';
+import { feedSize, generateFeedWorld, type FeedSize } from '../feed/generate';
 
 const options = readOptions({
   ...generatedDataOptions({ database: 'earshot_bench_catalogue', seed: 3 }),
-  duration: 20,
-  warmup: 5,
-  connections: 4,
-  /** The goal, in ms, for p99 of every variant. */
-  goal: 30,
+  ...goalSuiteOptions({ connections: 4, goal: 30 }),
 });
 
 const backend = readBackend(options.backend);
@@ -39,10 +34,9 @@ const label = `catalogue-${backend}-x${options.scale}`;
 
 /** Issue 13's catalogue at scale 1 (the generator makes ~7.7 tracks per release). */
 function catalogueSize(scale: number): FeedSize {
-  const users = Math.max(2, Math.round(10_000 * scale));
+  // The feed's users and friends; more tracks, fewer plays and likes.
   return {
-    users,
-    friendsPerUser: Math.min(150, 2 * Math.floor((users - 1) / 2)),
+    ...feedSize(scale),
     plays: Math.round(5_000_000 * scale),
     likes: Math.round(1_000_000 * scale),
     tracks: Math.max(100, Math.round(1_000_000 * scale)),
@@ -115,74 +109,38 @@ async function main() {
       // catalogue is warm and the viewer's library synced).
       const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:1' });
       const spotify = new SpotifyClient(config.spotify, createSpotifyHttp(createMetrics()));
-      const pages = { track: trackDetail, album: albumDetail, artist: artistDetail };
-      console.log('EXPLAIN (ANALYZE, BUFFERS) of each variant:');
-      const plans: { title: string; plans: QueryPlan[] }[] = [];
-      for (const variant of variants) {
-        const statements = await explainCalls(pool, async (db) => {
-          const user = variant.firstCookie
-            ? (await userForSession(db, hashSessionId(variant.firstCookie.split('=')[1]!)))!.user
-            : null;
-          const viewer: PageViewer = { user, spotify: null };
-          return pages[variant.kind](db, spotify, viewer, variant.firstId);
-        });
-        console.log(
-          `  ${variant.name.padEnd(32)} ${statements.length} statements, slowest ${slowest(statements)!.execution_ms} ms`,
-        );
-        plans.push({ title: `GET /api/${variant.kind}/{id} — ${variant.name}`, plans: statements });
-      }
-      await bench.release();
-
-      const suite = await withEarshot(bench, options, {}, (url, load) => {
-        console.log(
-          `autocannon: ${load.connections} connection(s), ${load.duration} s each (+${load.warmup} s warm-up)`,
-        );
-        return runSuite(url, variants, load);
-      });
-
-      const results = variants.map((variant, i) => {
-        const { sample: _sample, ...m } = suite.variants[i]!;
-        return {
-          ...m,
-          name: variant.name,
-          goal_ms: options.goal,
-          goal_met: m.latency_p99_ms < options.goal,
-          failures: m.non_2xx + m.errors,
-          ...planFigures(plans[i]!.plans),
-        };
-      });
-      const report = await suiteReport('catalogue', {
-        backend,
+      // A fresh cache: the plans show a song's first request, which reads its neighbours.
+      const pages = {
+        track: (db: Db, client: SpotifyClient, viewer: PageViewer, id: string) =>
+          trackDetail(db, client, new SimilarTracks(), viewer, id),
+        album: albumDetail,
+        artist: artistDetail,
+      };
+      const suite = await runGoalSuite(
+        bench,
+        pool,
         options,
-        size,
-        world,
-        baseline: suite.baseline,
-        variants: results,
-        started,
-      });
-      const { first: before, last: after } = suite.baseline;
+        variants.map((variant) => ({
+          ...variant,
+          title: `GET /api/${variant.kind}/{id} — ${variant.name}`,
+          call: async (db: Db) => {
+            const user = variant.firstCookie
+              ? (await userForSession(db, hashSessionId(variant.firstCookie.split('=')[1]!)))!.user
+              : null;
+            const viewer: PageViewer = { user, spotify: null };
+            return pages[variant.kind](db, spotify, viewer, variant.firstId);
+          },
+        })),
+        { nameWidth: 32, describe: () => ({}) },
+      );
       const rows = world.rows;
-      const markdown = [
-        `# Catalogue pages benchmark — ${backend}, scale ${options.scale}`,
-        '',
-        `${report.machine}. ${rows.tracks} tracks, ${rows.albums} albums, ${rows.artists} artists, ${rows.users} users (${size.friendsPerUser} friends each), ${rows.plays} plays, ${rows.saved_tracks} likes; generated in ${world.seconds} s.`,
-        `autocannon: ${options.connections} connection(s), ${options.duration} s per variant after ${options.warmup} s of warm-up; each variant goes round ${ITEMS} items (the most played, or random ones) and ${VIEWERS} viewers.`,
-        `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p50 ${before.latency_p50_ms} ms, p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms).`,
-        `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]}.`,
-        '',
-        markdownTable(
-          ['variant', ...SUITE_COLUMNS, 'DB ms/req (EXPLAIN)', `p99 < ${options.goal} ms`],
-          results.map((r) => [
-            r.name,
-            ...suiteCells(r, backend),
-            r.db_ms_per_request,
-            (r.goal_met ? '✅' : '❌') + (r.failures > 0 ? ` · ${r.failures} failures` : ''),
-          ]),
-        ),
-        '',
-        `DB ms/req: execution + planning of the request's statements in \`EXPLAIN ANALYZE\`; plans in \`${label}-plans.txt\`.`,
-      ].join('\n');
-      await writeReport(label, { json: report, plans: formatPlans(plans), markdown });
+      const run = { benchmark: 'catalogue', label, backend, options, size, world, started };
+      await writeGoalReport(run, suite, {
+        title: 'Catalogue pages benchmark',
+        describeWorld: `${rows.tracks} tracks, ${rows.albums} albums, ${rows.artists} artists, ${rows.users} users (${size.friendsPerUser} friends each), ${rows.plays} plays, ${rows.saved_tracks} likes; generated in ${world.seconds} s.`,
+        describeLoad: `autocannon: ${options.connections} connection(s), ${options.duration} s per variant after ${options.warmup} s of warm-up; each variant goes round ${ITEMS} items (the most played, or random ones) and ${VIEWERS} viewers.`,
+        leading: { header: ['variant'], cells: (r) => [r.name] },
+      });
     },
   );
 }

@@ -2,14 +2,12 @@ import type pg from 'pg';
 import { generateCatalogue, TRACK_RANKS } from '../lib/catalogue';
 import type { GeneratedWorld, GenerationSettings } from '../lib/database';
 import { indexDefinitions } from '../lib/postgres';
-import { Random } from '../lib/random';
-import { Steps } from '../lib/steps';
 import {
-  loaderClients,
-  onClients,
+  countRows,
+  finishLoad,
+  generateWorld,
   personName,
   randomUuid,
-  releaseLoaderClients,
   storeUsers,
   USER_PLANS,
   type UserPlan,
@@ -52,6 +50,9 @@ const DEFERRED = [
   'user_track_stats',
   'user_artist_stats',
   'user_album_stats',
+  'track_words',
+  'album_words',
+  'artist_words',
 ];
 
 /**
@@ -66,12 +67,8 @@ export async function generateSearchWorld(
   size: SearchSize,
   options: GenerationSettings,
 ): Promise<SearchWorld> {
-  const random = new Random(options.seed);
-  const steps = new Steps();
-  const now = Date.now();
-  const clients = await loaderClients(pool, options.concurrency, options);
-  const [main] = clients as [pg.PoolClient];
-  try {
+  return generateWorld(pool, size, options, async (loader) => {
+    const { random, steps, now, main, parallel } = loader;
     await main.query('SELECT setseed($1)', [((options.seed % 1000) / 1000) * 2 - 1]);
     const deferred = (await indexDefinitions(main, DEFERRED)).filter((index) => !index.constraint);
     await steps.run('drop indexes for the load', async () => {
@@ -98,6 +95,8 @@ export async function generateSearchWorld(
         globalShare: 0.3,
       };
     });
+    // Loaded with triggers off: search's word index is filled as its migration filled it.
+    await steps.run('search words', () => main.query('SELECT search_words_backfill()'));
     await steps.run(`users (${size.users})`, () => storeUsers(main, plans));
     await steps.run(`friendships (${size.users} × ${size.friendsPerUser})`, () =>
       main.query(
@@ -127,7 +126,7 @@ export async function generateSearchWorld(
          GROUP BY u.id, r.id`,
         [size.tracksPerUser, size.tracks],
       );
-      await onClients(clients, [
+      await parallel([
         (db) =>
           db.query(`INSERT INTO user_artist_stats (user_id, artist_id, plays, ms_played)
                     SELECT s.user_id, ta.artist_id, sum(s.plays), sum(s.ms_played)
@@ -140,35 +139,15 @@ export async function generateSearchWorld(
                     GROUP BY 1, 2`),
       ]);
     });
-    await steps.run(`build ${deferred.length} indexes`, () =>
-      onClients(
-        clients,
-        deferred.map((index) => (db) => db.query(index.create)),
-      ),
-    );
-    await main.query(`DROP TABLE ${USER_PLANS}, ${TRACK_RANKS}`);
+    await finishLoad(loader, deferred);
     await steps.run('VACUUM ANALYZE', () =>
-      onClients(
-        clients,
+      parallel(
         [...DEFERRED, 'users', 'friendships'].map(
           (table) => (db) => db.query(`VACUUM (ANALYZE) "${table}"`),
         ),
       ),
     );
-    const rows: Record<string, number> = {};
-    for (const table of [...DEFERRED, 'users', 'friendships']) {
-      const result = await main.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
-      rows[table] = Number(result.rows[0]!.n);
-    }
-    return {
-      size,
-      catalogue,
-      rows,
-      steps: steps.durations,
-      seconds: steps.total(),
-      generatedAt: new Date(now).toISOString(),
-    };
-  } finally {
-    await releaseLoaderClients(clients);
-  }
+    const rows = await countRows(main, [...DEFERRED, 'users', 'friendships']);
+    return { catalogue, rows };
+  });
 }

@@ -8,19 +8,20 @@
  */
 import { searchQuery } from '@earshot/contract/search';
 import { search } from '../../apps/server/src/services/search';
+import type { Db } from '../../apps/server/src/db/client';
 import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/database';
-import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from '../lib/explain';
+import { formatPlans, planFigures } from '../lib/explain';
+import { explainThenLoad } from '../lib/goal-suite';
 import { readOptions } from '../lib/options';
 import {
-  cpuMs,
+  baselineLine,
+  loadAverageLine,
   markdownTable,
   SUITE_COLUMNS,
   suiteCells,
-  writeReport,
   suiteReport,
+  writeReport,
 } from '../lib/report';
-import { withEarshot } from '../lib/server';
-import { runSuite } from '../lib/suite';
 import { generateSearchWorld, searchSize } from './search-world';
 
 const options = readOptions({
@@ -58,35 +59,24 @@ async function main() {
     async (bench, world) => {
       const { pool } = await bench.open();
 
-      console.log('EXPLAIN (ANALYZE, BUFFERS) of each variant, first query:');
-      const plans: { key: string; title: string; plans: QueryPlan[] }[] = [];
-      for (const variant of VARIANTS) {
-        const q = variant.queries[0];
-        const { limit } = searchQuery.parse({ q });
-        const queryPlans = await explainCalls(pool, (logged) =>
-          search(logged, { text: q, limit, viewerId: undefined }),
-        );
-        console.log(
-          `  ${variant.name.padEnd(10)} ${queryPlans.length} statements, slowest ${slowest(queryPlans)!.execution_ms} ms`,
-        );
-        plans.push({ key: variant.key, title: `GET ${pathOf(q)}`, plans: queryPlans });
-      }
-      await bench.release();
-
-      const suite = await withEarshot(bench, options, {}, (url, load) => {
-        console.log(
-          `autocannon: ${load.connections} connections, ${load.duration} s each (+${load.warmup} s warm-up)`,
-        );
-        return runSuite(
-          url,
-          VARIANTS.map((variant) => ({
+      // The first query of each variant.
+      const { plans, suite } = await explainThenLoad(
+        bench,
+        pool,
+        options,
+        VARIANTS.map((variant) => {
+          const q = variant.queries[0];
+          const { limit } = searchQuery.parse({ q });
+          return {
             key: variant.key,
             name: variant.name,
-            targets: variant.queries.map((q) => ({ path: pathOf(q) })),
-          })),
-          load,
-        );
-      });
+            title: `GET ${pathOf(q)}`,
+            targets: variant.queries.map((query) => ({ path: pathOf(query) })),
+            call: (logged: Db) => search(logged, { text: q, limit, viewerId: undefined }),
+          };
+        }),
+        10,
+      );
 
       const results = VARIANTS.map((variant, i) => {
         const { sample, ...m } = suite.variants[i]!;
@@ -115,7 +105,6 @@ async function main() {
         variants: results,
         started,
       });
-      const { first: before, last: after } = suite.baseline;
       const table = markdownTable(
         ['GET /api/search …', ...SUITE_COLUMNS, 'goal'],
         results.map((r) => [
@@ -130,8 +119,8 @@ async function main() {
         '',
         `${report.machine}. ${world.rows.tracks} tracks, ${world.rows.albums} albums, ${world.rows.artists} artists, ${world.rows.users} users (${world.rows.user_track_stats} user × track listening rows); generated in ${world.seconds} s.`,
         `autocannon: ${options.connections} connections, ${options.duration} s per variant after ${options.warmup} s of warm-up, the variant's queries in turn, as a visitor (the stored catalogue; no Spotify).`,
-        `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpuMs(before, 'server')} ms/req); ratios use their mean, ${suite.baseline.requests_per_sec}.`,
-        `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]}.`,
+        baselineLine(suite.baseline, 'cpu'),
+        loadAverageLine(suite.baseline),
         '',
         table,
         '',

@@ -1,21 +1,20 @@
 import type pg from 'pg';
-import { generateCatalogue, TRACK_RANKS } from '../lib/catalogue';
+import { TRACK_RANKS } from '../lib/catalogue';
 import type { GeneratedWorld, GenerationSettings } from '../lib/database';
-import { indexDefinitions, type Queryable } from '../lib/postgres';
-import { Random } from '../lib/random';
-import { Steps } from '../lib/steps';
+import type { Random } from '../lib/random';
 import {
-  aggregateBackfills,
   apportion,
+  countRows,
+  dropIndexesForLoad,
+  fillAggregates,
+  finishLoad,
   gaussian,
+  generateWorld,
   insertLikes,
   insertPlays,
-  loaderClients,
-  onClients,
   personName,
   randomUuid,
-  releaseLoaderClients,
-  storeUsers,
+  storeCatalogueAndUsers,
   USER_PLANS,
   type UserPlan,
 } from '../lib/world';
@@ -134,15 +133,6 @@ function chunks(plans: readonly UserPlan[], per: number): [number, number][] {
   return result;
 }
 
-async function countRows(db: Queryable, tables: readonly string[]) {
-  const rows: Record<string, number> = {};
-  for (const table of tables) {
-    const result = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
-    rows[table] = Number(result.rows[0]!.n);
-  }
-  return rows;
-}
-
 /**
  * Fills an empty, migrated Earshot database with issue 5's world: users with `friendsPerUser`
  * friends each (both rows), their plays and likes, a catalogue, a few ignores, and the play
@@ -154,27 +144,23 @@ export async function generateFeedWorld(
   size: FeedSize,
   options: GenerationSettings,
 ): Promise<FeedWorld> {
-  const random = new Random(options.seed);
-  const steps = new Steps();
-  const now = Date.now();
-  const clients = await loaderClients(pool, options.concurrency, options);
-  const [main] = clients as [pg.PoolClient];
-  const parallel = (tasks: ((db: Queryable) => Promise<unknown>)[]) => onClients(clients, tasks);
-  try {
+  return generateWorld(pool, size, options, async (loader) => {
+    const { random, steps, now, clients, main, parallel } = loader;
     await main.query('SELECT setseed($1)', [((options.seed % 1000) / 1000) * 2 - 1]);
-    const catalogue = await steps.run(`catalogue (${size.tracks} tracks)`, () =>
-      generateCatalogue(main, random, size.tracks),
+    const { catalogue, users: plans } = await storeCatalogueAndUsers(
+      loader,
+      size.tracks,
+      () => userPlans(random, size, now),
+      `users (${size.users})`,
     );
-    const plans = userPlans(random, size, now);
-    await steps.run(`users (${size.users})`, () => storeUsers(main, plans));
-
-    const backfills = await aggregateBackfills();
-    const deferred = (
-      await indexDefinitions(main, [...DEFERRED, ...backfills.tables, 'tracks'])
-    ).filter((index) => !(index.table === 'tracks' && index.constraint));
-    await steps.run('drop indexes for the load', async () => {
-      for (const index of deferred) await main.query(index.drop);
-    });
+    // The tracks' keys stay: other tables' foreign keys depend on them.
+    const { deferred, backfills } = await steps.run('drop indexes for the load', () =>
+      dropIndexesForLoad(
+        main,
+        [...DEFERRED, 'tracks'],
+        (index) => index.table === 'tracks' && index.constraint,
+      ),
+    );
 
     const offsets = friendOffsets(random, size);
     await steps.run(`friendships (${size.users} × ${size.friendsPerUser})`, () =>
@@ -211,13 +197,7 @@ export async function generateFeedWorld(
         ),
       ),
     );
-    await steps.run('play aggregates (as the trigger keeps them)', () =>
-      backfills.groups.reduce(
-        (previous, group) =>
-          previous.then(() => parallel(group.map((sql) => (db: Queryable) => db.query(sql)))),
-        Promise.resolve(),
-      ),
-    );
+    await fillAggregates(loader, backfills.groups);
     await steps.run('ignores', async () => {
       // A few songs and artists ignored for everyone, and some users' own (some reported).
       await main.query(
@@ -245,10 +225,7 @@ export async function generateFeedWorld(
          WHERE u.n % 33 = 0`,
       );
     });
-    await steps.run(`build ${deferred.length} indexes`, () =>
-      parallel(deferred.map((index) => (db) => db.query(index.create))),
-    );
-    await main.query(`DROP TABLE ${USER_PLANS}, ${TRACK_RANKS}`);
+    await finishLoad(loader, deferred);
     await steps.run('VACUUM ANALYZE', async () => {
       const tables = await main.query<{ name: string }>(
         `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -276,16 +253,6 @@ export async function generateFeedWorld(
       'ignored_tracks',
       'global_ignored_tracks',
     ]);
-    return {
-      size,
-      catalogue,
-      rows,
-      steps: steps.durations,
-      seconds: steps.total(),
-      friendOffsets: offsets,
-      generatedAt: new Date(now).toISOString(),
-    };
-  } finally {
-    await releaseLoaderClients(clients);
-  }
+    return { catalogue, rows, friendOffsets: offsets };
+  });
 }

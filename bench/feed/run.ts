@@ -9,11 +9,12 @@ import { recentActivity, type ActivityParams } from '../../apps/server/src/servi
 import { hashSessionId, userForSession } from '../../apps/server/src/services/sessions';
 import type { UserRow } from '../../apps/server/src/db/schema/users';
 import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/database';
-import { explainCalls, formatPlans, planFigures, slowest, type QueryPlan } from '../lib/explain';
+import { explainRequests, formatPlans, planFigures } from '../lib/explain';
 import { runSuite } from '../lib/suite';
 import { readOptions } from '../lib/options';
 import {
-  cpuMs,
+  baselineLine,
+  loadAverageLine,
   markdownTable,
   SUITE_COLUMNS,
   suiteCells,
@@ -189,25 +190,25 @@ async function main() {
 
       // Plans of every statement of one request per variant (session lookup included).
       console.log('EXPLAIN (ANALYZE, BUFFERS) of each variant, first viewer:');
-      const plans: { key: string; title: string; plans: QueryPlan[] }[] = [];
       const first = viewers[0]!;
-      for (const variant of list) {
-        const query = variant.query(first);
-        const queryPlans = await explainCalls(pool, async (logged) => {
-          const session = await userForSession(logged, hashSessionId(first.cookie.split('=')[1]!));
-          return recentActivity(logged, session!.user as UserRow, paramsOf(query));
-        });
-        const main = slowest(queryPlans)!;
-        console.log(
-          `  ${variant.name.padEnd(28)} ${queryPlans.length} statements, slowest ${main.execution_ms} ms` +
-            ` (total ${Math.round(queryPlans.reduce((s, p) => s + p.execution_ms, 0) * 100) / 100} ms)`,
-        );
-        plans.push({
-          key: variant.key,
-          title: `GET ${pathOf(query)} — ${variant.name}`,
-          plans: queryPlans,
-        });
-      }
+      const plans = await explainRequests(
+        pool,
+        list.map((variant) => {
+          const query = variant.query(first);
+          return {
+            name: variant.name,
+            title: `GET ${pathOf(query)} — ${variant.name}`,
+            call: async (logged) => {
+              const session = await userForSession(
+                logged,
+                hashSessionId(first.cookie.split('=')[1]!),
+              );
+              return recentActivity(logged, session!.user as UserRow, paramsOf(query));
+            },
+          };
+        }),
+        { nameWidth: 28, withTotal: true },
+      );
       await bench.release();
 
       const { suite, cache } = await withEarshot(
@@ -256,7 +257,6 @@ async function main() {
         )),
         activity_cache: cache,
       };
-      const { first: before, last: after } = suite.baseline;
       const table = markdownTable(
         ['GET /api/recent …', ...SUITE_COLUMNS, 'goals'],
         results.map((r) => [
@@ -271,7 +271,7 @@ async function main() {
         '',
         `${report.machine}. ${size.users} users × ${size.friendsPerUser} friends, ${world.rows.plays} plays, ${world.rows.saved_tracks} likes, ${world.rows.tracks} tracks; generated in ${world.seconds} s.`,
         `autocannon: ${options.connections} connections, ${options.duration} s per variant after ${options.warmup} s of warm-up, ${viewers.length} viewers in turn.`,
-        `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after (p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpuMs(before, 'server')} ms/req); ratios use their mean, ${suite.baseline.requests_per_sec}.`,
+        baselineLine(suite.baseline, 'cpu'),
         `Feed page cache (${options.noCache ? 'off' : `on, ${viewers.length} viewers × ${list.length} variants`}): ${
           Object.entries(cache)
             .map(([result, count]) => `${count} ${result}`)
@@ -281,7 +281,10 @@ async function main() {
             ? 'every request reads the database: the figures show the cost of reading a page.'
             : "no writes happen during the run, so after each viewer's first request every page comes from memory — the figures show the cost of a page served from memory; `--no-cache` shows the cost of reading one."
         }`,
-        `Machine load average during the run: ${before.load_average[0]} → ${after.load_average[1]} (other work on the machine takes CPU from both the server and the database).`,
+        loadAverageLine(
+          suite.baseline,
+          ' (other work on the machine takes CPU from both the server and the database)',
+        ),
         '',
         table,
         '',

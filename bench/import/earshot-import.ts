@@ -16,13 +16,14 @@ import {
   RssSampler,
   SERVER_MAIN,
   cpuSecondsOf,
-  freePort,
+  perSecond,
   runTs,
   sleep,
   startTs,
   waitForHttp,
   waitForOutput,
 } from './support/processes';
+import { freePort } from '../lib/server';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -81,16 +82,6 @@ async function postgresBackends(url: string): Promise<number[]> {
   }
 }
 
-/** The largest sample of each second. */
-function perSecond(series: { atMs: number; rssMb: number }[]): number[] {
-  const seconds: number[] = [];
-  for (const { atMs, rssMb } of series) {
-    const second = Math.floor(atMs / 1000);
-    seconds[second] = Math.round(Math.max(seconds[second] ?? 0, rssMb));
-  }
-  return Array.from(seconds, (value) => value ?? 0);
-}
-
 /** Inserts a user and a live session; returns the cookie value (only its SHA-256 is stored). */
 async function signIn(query: (text: string, params: unknown[]) => Promise<unknown>) {
   const userId = randomUUID();
@@ -125,6 +116,11 @@ export const WHAT_IF: Record<string, string> = {
   'no aggregate trigger': `ALTER TABLE plays DISABLE TRIGGER plays_aggregate_insert;`,
   'plays without the foreign key to users': `
     ALTER TABLE plays DROP CONSTRAINT plays_user_id_users_id_fk;`,
+  'per-track days indexed without their plays (before migration 0024)': `
+    ALTER TABLE user_track_days DROP CONSTRAINT user_track_days_user_id_day_track_id_pk,
+      ADD CONSTRAINT user_track_days_user_id_day_track_id_pk PRIMARY KEY (user_id, day, track_id);
+    DROP INDEX user_track_days_user_track_idx;
+    CREATE INDEX user_track_days_user_track_idx ON user_track_days (user_id, track_id, day);`,
 };
 
 export async function measureImport(options: {
@@ -134,14 +130,17 @@ export async function measureImport(options: {
   whatIf?: string;
   /** PostgreSQL server URL without a database, e.g. postgres://postgres@127.0.0.1:5432. */
   postgresUrl: string;
+  /** The PostgreSQL database (re)created for the run and dropped afterwards. */
+  dbName: string;
+  /** The port Earshot listens on; 0: any free one. */
+  port: number;
   log: (line: string) => void;
 }): Promise<ImportMeasurement> {
-  const { zip, database, log } = options;
+  const { zip, database, dbName, log } = options;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'earshot-bench-import-'));
-  const dbName = 'earshot_bench_import';
   const admin = `${options.postgresUrl}/postgres`;
   const databaseUrl = `${options.postgresUrl}/${dbName}`;
-  const port = await freePort();
+  const port = options.port || (await freePort());
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -11,7 +11,8 @@
  * Options: --plays N (default 1000000), --quick (100000 plays), --floor-runs N (default 3),
  * --no-pglite, --what-if (also PostgreSQL runs with parts of the schema's per-play work taken
  * away, to show where the time goes), --postgres URL (server, no database; default
- * postgres://postgres@127.0.0.1:5432).
+ * postgres://postgres@127.0.0.1:5432), --database NAME (the one it recreates and drops; default
+ * earshot_bench_import), --port N (Earshot's; default any free one).
  * Writes bench/results/import.{json,md} (import-<plays>.* for other sizes).
  */
 import { execFileSync } from 'node:child_process';
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     'no-pglite': { type: 'boolean', default: false },
     'what-if': { type: 'boolean', default: false },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    database: { type: 'string', default: 'earshot_bench_import' },
+    port: { type: 'string', default: '0' },
   },
   strict: true,
 });
@@ -78,6 +81,8 @@ for (const database of ['postgres', 'pglite'] as const) {
     zip: zip.path,
     database,
     postgresUrl: values.postgres,
+    dbName: values.database,
+    port: Number(values.port),
     log,
   });
   runs.push(result);
@@ -97,6 +102,8 @@ if (values['what-if']) {
       zip: zip.path,
       database: 'postgres',
       postgresUrl: values.postgres,
+      dbName: values.database,
+      port: Number(values.port),
       whatIf: sql,
       log,
     });

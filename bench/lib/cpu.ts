@@ -22,27 +22,46 @@ export interface ProcessGroup {
   pids(): Promise<number[]>;
 }
 
+/** CPU seconds per process group since the meter started, read as often as wanted. */
+export interface CpuMeter {
+  read(): Promise<Record<string, number>>;
+}
+
+/**
+ * Starts counting the CPU time of process groups. Processes that start later count from zero;
+ * ones that end are no longer counted.
+ */
+export async function cpuMeter(groups: readonly ProcessGroup[]): Promise<CpuMeter> {
+  const before = new Map<number, number>();
+  for (const group of groups) {
+    for (const pid of await group.pids()) before.set(pid, await cpuSeconds(pid));
+  }
+  return {
+    async read() {
+      const cpu: Record<string, number> = {};
+      for (const group of groups) {
+        let sum = 0;
+        for (const pid of await group.pids()) {
+          sum += (await cpuSeconds(pid)) - (before.get(pid) ?? 0);
+        }
+        cpu[group.label] = Math.round(sum * 100) / 100;
+      }
+      return cpu;
+    },
+  };
+}
+
 /**
  * Counts the CPU time that process groups use during `action`. On a shared machine, CPU time
  * per request is a steadier figure than throughput, which other processes' load moves.
- * Processes that start during `action` count from zero; ones that end are not counted.
  */
 export async function cpuDuring<T>(
   groups: readonly ProcessGroup[],
   action: () => Promise<T>,
 ): Promise<{ result: T; cpuSeconds: Record<string, number> }> {
-  const before = new Map<number, number>();
-  for (const group of groups) {
-    for (const pid of await group.pids()) before.set(pid, await cpuSeconds(pid));
-  }
+  const meter = await cpuMeter(groups);
   const result = await action();
-  const cpu: Record<string, number> = {};
-  for (const group of groups) {
-    let sum = 0;
-    for (const pid of await group.pids()) sum += (await cpuSeconds(pid)) - (before.get(pid) ?? 0);
-    cpu[group.label] = Math.round(sum * 100) / 100;
-  }
-  return { result, cpuSeconds: cpu };
+  return { result, cpuSeconds: await meter.read() };
 }
 
 /** The 1-minute load average, as a note on how busy the machine was. */

@@ -109,3 +109,33 @@ export function formatPlans(sections: { title: string; plans: readonly QueryPlan
     })
     .join('\n\n\n');
 }
+
+/** One request to explain: what the console calls it, its title in the plans file, the call. */
+export interface ExplainedRequest {
+  name: string;
+  title: string;
+  call: (db: Db) => Promise<unknown>;
+}
+
+/**
+ * `explainCalls` for one request per variant, printing how many statements each ran and the
+ * slowest one's time (`withTotal`: and all of them together); in the variants' order, as
+ * `formatPlans` and the report's figures take them.
+ */
+export async function explainRequests(
+  pool: pg.Pool,
+  requests: readonly ExplainedRequest[],
+  { nameWidth, withTotal = false }: { nameWidth: number; withTotal?: boolean },
+): Promise<{ title: string; plans: QueryPlan[] }[]> {
+  const explained: { title: string; plans: QueryPlan[] }[] = [];
+  for (const { name, title, call } of requests) {
+    const plans = await explainCalls(pool, call);
+    const total = Math.round(plans.reduce((sum, p) => sum + p.execution_ms, 0) * 100) / 100;
+    console.log(
+      `  ${name.padEnd(nameWidth)} ${plans.length} statements, slowest ${slowest(plans)!.execution_ms} ms` +
+        (withTotal ? ` (total ${total} ms)` : ''),
+    );
+    explained.push({ title, plans });
+  }
+  return explained;
+}

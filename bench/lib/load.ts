@@ -1,10 +1,14 @@
 import autocannon from 'autocannon';
 import { cpuDuring, loadAverage, type ProcessGroup } from './cpu';
 
-/** One request to send: the path (with query) and its headers (e.g. a session cookie). */
+/** One request to send: the path (with query), its headers (e.g. a session cookie), a body. */
 export interface Target {
   path: string;
   headers?: Record<string, string>;
+  /** GET when absent. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as is (set its content-type in `headers`). */
+  body?: string;
 }
 
 export interface LoadOptions {
@@ -38,18 +42,35 @@ export interface Measurement {
   load_average: [number, number];
 }
 
-function fire(baseUrl: string, targets: readonly Target[], connections: number, duration: number) {
+/**
+ * Sends `targets` in turn over `connections` for `duration` seconds; `overallRate` caps the
+ * requests per second of all connections together (as fast as answered when absent).
+ */
+export function fire(
+  baseUrl: string,
+  targets: readonly Target[],
+  connections: number,
+  duration: number,
+  overallRate?: number,
+) {
   let next = 0;
   return autocannon({
     url: baseUrl,
     connections,
     duration,
+    ...(overallRate !== undefined && { overallRate }),
     // Each request takes the next target, so every viewer (and their caches) gets its turn.
     requests: [
       {
         setupRequest: (request) => {
           const target = targets[next++ % targets.length]!;
-          return { ...request, path: target.path, headers: { ...target.headers } };
+          return {
+            ...request,
+            method: target.method ?? 'GET',
+            path: target.path,
+            headers: { ...target.headers },
+            ...(target.body !== undefined && { body: target.body }),
+          };
         },
       },
     ],
@@ -57,23 +78,19 @@ function fire(baseUrl: string, targets: readonly Target[], connections: number, 
 }
 
 /**
- * Loads `targets` (taken in turn) with autocannon: `warmup` seconds unmeasured, then `duration`
- * seconds measured.
+ * The figures of one autocannon run: throughput, latency, failures, CPU time per request of
+ * each process group, the load average before and after.
  */
-export async function measure(
-  baseUrl: string,
+export function summarize(
   name: string,
-  targets: readonly Target[],
-  options: LoadOptions,
-): Promise<Measurement> {
-  if (options.warmup > 0) await fire(baseUrl, targets, options.connections, options.warmup);
-  const loadBefore = loadAverage();
-  const { result, cpuSeconds } = await cpuDuring(options.processes ?? [], () =>
-    fire(baseUrl, targets, options.connections, options.duration),
-  );
-  const measurement: Measurement = {
+  connections: number,
+  result: autocannon.Result,
+  cpuSeconds: Record<string, number>,
+  loadAverages: [number, number],
+): Measurement {
+  return {
     name,
-    connections: options.connections,
+    connections,
     duration_s: result.duration,
     requests: result.requests.total,
     requests_per_sec: Math.round(result.requests.total / result.duration),
@@ -91,18 +108,44 @@ export async function measure(
         Math.round((seconds * 1000 * 1000) / Math.max(1, result.requests.total)) / 1000,
       ]),
     ),
-    load_average: [loadBefore, loadAverage()],
+    load_average: loadAverages,
   };
-  const failures = measurement.non_2xx + measurement.errors;
+}
+
+/** One line of figures for the console. */
+export function printMeasurement(m: Measurement): void {
+  const failures = m.non_2xx + m.errors;
   console.log(
-    `  ${name.padEnd(28)} ${String(measurement.requests_per_sec).padStart(7)} req/s` +
-      `  p50 ${measurement.latency_p50_ms} ms  p99 ${measurement.latency_p99_ms} ms` +
-      Object.entries(measurement.cpu_ms_per_request)
+    `  ${m.name.padEnd(28)} ${String(m.requests_per_sec).padStart(7)} req/s` +
+      `  p50 ${m.latency_p50_ms} ms  p99 ${m.latency_p99_ms} ms` +
+      Object.entries(m.cpu_ms_per_request)
         .map(([label, ms]) => `  ${label} ${ms} ms CPU`)
         .join('') +
-      `  (load ${measurement.load_average.join(' → ')})` +
+      `  (load ${m.load_average.join(' → ')})` +
       (failures > 0 ? `  FAILURES ${failures}` : ''),
   );
+}
+
+/**
+ * Loads `targets` (taken in turn) with autocannon: `warmup` seconds unmeasured, then `duration`
+ * seconds measured.
+ */
+export async function measure(
+  baseUrl: string,
+  name: string,
+  targets: readonly Target[],
+  options: LoadOptions,
+): Promise<Measurement> {
+  if (options.warmup > 0) await fire(baseUrl, targets, options.connections, options.warmup);
+  const loadBefore = loadAverage();
+  const { result, cpuSeconds } = await cpuDuring(options.processes ?? [], () =>
+    fire(baseUrl, targets, options.connections, options.duration),
+  );
+  const measurement = summarize(name, options.connections, result, cpuSeconds, [
+    loadBefore,
+    loadAverage(),
+  ]);
+  printMeasurement(measurement);
   return measurement;
 }
 
@@ -113,10 +156,17 @@ export async function measure(
 export async function preflight(baseUrl: string, targets: readonly Target[]): Promise<unknown[]> {
   const bodies: unknown[] = [];
   for (const target of targets) {
-    const response = await fetch(`${baseUrl}${target.path}`, { headers: target.headers });
+    const method = target.method ?? 'GET';
+    const response = await fetch(`${baseUrl}${target.path}`, {
+      method,
+      headers: target.headers,
+      body: target.body,
+    });
     const text = await response.text();
     if (!response.ok) {
-      throw new Error(`GET ${target.path} answered ${response.status}: ${text.slice(0, 300)}`);
+      throw new Error(
+        `${method} ${target.path} answered ${response.status}: ${text.slice(0, 300)}`,
+      );
     }
     bodies.push(JSON.parse(text));
   }

@@ -83,7 +83,7 @@ export async function insertColumns(
   }
 }
 
-interface IndexDefinition {
+export interface IndexDefinition {
   table: string;
   name: string;
   /** A primary key or unique constraint (others may reference it), not only an index. */

@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Backend } from './database';
+import { planFigures, type QueryPlan } from './explain';
 import type { Measurement } from './load';
+import type { SuiteResult } from './suite';
 import { secondsSince } from './steps';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
@@ -64,6 +66,60 @@ export const suiteCells = (m: Measurement & { ratio_to_status: number }, backend
     ? `${cpuMs(m, 'server')} + ${cpuMs(m, 'postgres')}`
     : `${cpuMs(m, 'server')} (database inside)`,
 ];
+
+/**
+ * The report's line on the `GET /api/status` baseline before and after the variants: with its
+ * p50 latency, or (`cpu`) with the server's CPU time per request and the mean the ratios use.
+ */
+export function baselineLine(
+  { first: before, last: after, requests_per_sec: mean }: SuiteResult['baseline'],
+  detail: 'latency' | 'cpu',
+): string {
+  const figures =
+    detail === 'latency'
+      ? `(p50 ${before.latency_p50_ms} ms, p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms).`
+      : `(p99 ${before.latency_p99_ms} / ${after.latency_p99_ms} ms, CPU ${cpuMs(before, 'server')} ms/req); ratios use their mean, ${mean}.`;
+  return `Baseline \`GET /api/status\`: ${before.requests_per_sec} req/s before, ${after.requests_per_sec} after ${figures}`;
+}
+
+/** The machine's load average from the first baseline to the last: other work skews figures. */
+export const loadAverageLine = ({ first, last }: SuiteResult['baseline'], note = '') =>
+  `Machine load average during the run: ${first.load_average[0]} → ${last.load_average[1]}${note}.`;
+
+/** A variant's figures against a p99 goal, and its statements' database time from EXPLAIN. */
+export const goalFigures = (m: Measurement, goal: number, plans: readonly QueryPlan[]) => ({
+  goal_ms: goal,
+  goal_met: m.latency_p99_ms < goal,
+  failures: m.non_2xx + m.errors,
+  ...planFigures(plans),
+});
+
+/**
+ * The table of a suite whose variants have a p99 goal, and the note on its DB column: the
+ * `leading` columns, `SUITE_COLUMNS`, the database time in EXPLAIN and whether the goal was met.
+ */
+export function goalTable<
+  R extends Measurement & { ratio_to_status: number } & ReturnType<typeof goalFigures>,
+>(
+  leading: { header: string[]; cells: (result: R) => (string | number)[] },
+  results: readonly R[],
+  { backend, goal, label }: { backend: Backend; goal: number; label: string },
+): string[] {
+  const table = markdownTable(
+    [...leading.header, ...SUITE_COLUMNS, 'DB ms/req (EXPLAIN)', `p99 < ${goal} ms`],
+    results.map((r) => [
+      ...leading.cells(r),
+      ...suiteCells(r, backend),
+      r.db_ms_per_request,
+      (r.goal_met ? '✅' : '❌') + (r.failures > 0 ? ` · ${r.failures} failures` : ''),
+    ]),
+  );
+  return [
+    table,
+    '',
+    `DB ms/req: execution + planning of the request's statements in \`EXPLAIN ANALYZE\`; plans in \`${label}-plans.txt\`.`,
+  ];
+}
 
 /** What every HTTP suite's JSON report holds besides its own figures. */
 export async function suiteReport<V>(

@@ -37,10 +37,13 @@ export async function freePort(): Promise<number> {
  */
 export async function startEarshot(
   env: Record<string, string>,
-  { timeoutMs = 180_000 } = {},
+  { timeoutMs = 180_000, port: fixedPort }: { timeoutMs?: number; port?: number } = {},
 ): Promise<EarshotServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve'], {
+  // BENCH_PORT: a port of one's own on a machine others share.
+  const port = fixedPort ?? (Number(process.env.BENCH_PORT) || (await freePort()));
+  // BENCH_NODE_ARGS (e.g. --trace-gc) goes to the server's node; BENCH_ECHO=1 prints its output.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', MAIN, 'serve'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -59,6 +62,7 @@ export async function startEarshot(
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
+    if (process.env.BENCH_ECHO === '1') process.stdout.write(chunk);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -126,7 +130,7 @@ function benchProcesses(
 /**
  * Starts Earshot on the benchmark's database, runs `action` with its URL and the load to put on
  * it (CPU time counted to the server, its PostgreSQL backends and the load generator), and stops
- * it. `env` adds to the server's environment.
+ * it. `env` adds to the server's environment; `port` is any free one unless given.
  */
 export async function withEarshot<T>(
   bench: BenchDatabase,
@@ -136,12 +140,16 @@ export async function withEarshot<T>(
     connections: number;
     duration: number;
     warmup: number;
+    port?: number;
   },
   env: Record<string, string>,
   action: (url: string, load: LoadOptions) => Promise<T>,
 ): Promise<T> {
   console.log('Starting Earshot…');
-  const server = await startEarshot({ ...bench.serverEnv, ...env });
+  const server = await startEarshot(
+    { ...bench.serverEnv, ...env },
+    settings.port !== undefined ? { port: settings.port } : {},
+  );
   const backends =
     bench.backend === 'postgres'
       ? await postgresBackends(settings.serverUrl, settings.database)

@@ -1,4 +1,6 @@
+import type { BenchDatabase } from './database';
 import { measure, preflight, type LoadOptions, type Measurement, type Target } from './load';
+import { withEarshot } from './server';
 
 export interface SuiteVariant {
   key: string;
@@ -44,4 +46,21 @@ export async function runSuite(
       sample: samples.get(variants[i]!.key),
     })),
   };
+}
+
+/**
+ * Starts Earshot on the benchmark's database (see `withEarshot`), runs the suite against it with
+ * the benchmark's load options, and stops it.
+ */
+export function runSuiteOnEarshot(
+  bench: BenchDatabase,
+  settings: Parameters<typeof withEarshot>[1],
+  variants: readonly SuiteVariant[],
+): Promise<SuiteResult> {
+  return withEarshot(bench, settings, {}, (url, load) => {
+    console.log(
+      `autocannon: ${load.connections} connection${load.connections === 1 ? '' : 's'}, ${load.duration} s each (+${load.warmup} s warm-up)`,
+    );
+    return runSuite(url, variants, load);
+  });
 }

@@ -1,9 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { insertColumns, type Queryable } from './postgres';
-import type { Random } from './random';
-import { TRACK_RANKS } from './catalogue';
+import type { GeneratedWorld, GenerationSettings } from './database';
+import { indexDefinitions, insertColumns, type IndexDefinition, type Queryable } from './postgres';
+import { Random } from './random';
+import { Steps } from './steps';
+import { generateCatalogue, TRACK_RANKS, type CatalogueSummary } from './catalogue';
 import { FIRST_NAMES, LAST_NAMES } from './words';
 
 /** The helper table of generated users: who they are and how they listen. */
@@ -164,6 +166,18 @@ export function insertPlays(db: Queryable, trackCount: number, from: number, to:
 }
 
 /**
+ * Both rows of a friendship, 400 days old, for each pair of generated users that `pairs` (SQL over
+ * `a.n` and `b.n`, the users' numbers) accepts.
+ */
+export function insertFriendships(db: Queryable, pairs: string) {
+  return db.query(
+    `INSERT INTO friendships (user_id, friend_id, since)
+     SELECT a.id, b.id, now() - interval '400 days' FROM ${USER_PLANS} a, ${USER_PLANS} b
+     WHERE ${pairs}`,
+  );
+}
+
+/**
  * Likes (saved tracks) of the users numbered [from, to): mostly from the tracks they play,
  * added over their active period and the year before it.
  */
@@ -266,4 +280,132 @@ export async function releaseLoaderClients(clients: readonly pg.PoolClient[]): P
     await client.query('RESET ALL');
     client.release();
   }
+}
+
+/** What a world generator works with while it fills the database. */
+export interface WorldLoader {
+  random: Random;
+  steps: Steps;
+  /** The generation's clock: users' plays are placed relative to it. */
+  now: number;
+  clients: pg.PoolClient[];
+  /** The first loader client, for the statements that run one at a time. */
+  main: pg.PoolClient;
+  /** Runs `tasks` on all loader clients, each taking the next task when it is free. */
+  parallel(tasks: readonly ((db: Queryable) => Promise<unknown>)[]): Promise<void>;
+}
+
+/**
+ * Runs a world generator on bulk-loading connections (reset and released afterwards, whatever
+ * happens) and records what it made with the steps' durations and the generation time. What
+ * `load` returns besides the catalogue and row counts is kept in the world too.
+ */
+export async function generateWorld<Size, Made extends Pick<GeneratedWorld, 'catalogue' | 'rows'>>(
+  pool: pg.Pool,
+  size: Size,
+  settings: GenerationSettings,
+  load: (loader: WorldLoader) => Promise<Made>,
+): Promise<GeneratedWorld & Omit<Made, 'catalogue' | 'rows'> & { size: Size }> {
+  const steps = new Steps();
+  const now = Date.now();
+  const clients = await loaderClients(pool, settings.concurrency, settings);
+  try {
+    const { catalogue, rows, ...made } = await load({
+      random: new Random(settings.seed),
+      steps,
+      now,
+      clients,
+      main: clients[0]!,
+      parallel: (tasks) => onClients(clients, tasks),
+    });
+    return {
+      size,
+      catalogue,
+      rows,
+      steps: steps.durations,
+      seconds: steps.total(),
+      ...made,
+      generatedAt: new Date(now).toISOString(),
+    };
+  } finally {
+    await releaseLoaderClients(clients);
+  }
+}
+
+/**
+ * The first steps of a world with generated users: the seeded catalogue of `trackCount` tracks,
+ * then the users `plan` draws from the same generator, stored (`storeUsers`).
+ */
+export async function storeCatalogueAndUsers(
+  { random, steps, main }: WorldLoader,
+  trackCount: number,
+  plan: () => UserPlan[],
+  usersStep = 'users',
+): Promise<{ catalogue: CatalogueSummary; users: UserPlan[] }> {
+  const catalogue = await steps.run(`catalogue (${trackCount} tracks)`, () =>
+    generateCatalogue(main, random, trackCount),
+  );
+  const users = plan();
+  await steps.run(usersStep, () => storeUsers(main, users));
+  return { catalogue, users };
+}
+
+/**
+ * Drops the indexes of `tables` and of the play aggregates' tables for the load, all but those
+ * `keep` keeps; `finishLoad` builds them again. Returns them with the aggregates' backfills.
+ */
+export async function dropIndexesForLoad(
+  db: Queryable,
+  tables: readonly string[],
+  keep: (index: IndexDefinition) => boolean = () => false,
+): Promise<{
+  deferred: IndexDefinition[];
+  backfills: Awaited<ReturnType<typeof aggregateBackfills>>;
+}> {
+  const backfills = await aggregateBackfills();
+  const deferred = (await indexDefinitions(db, [...tables, ...backfills.tables])).filter(
+    (index) => !keep(index),
+  );
+  for (const index of deferred) await db.query(index.drop);
+  return { deferred, backfills };
+}
+
+/** Exact row counts of `tables`, for the report. */
+export async function countRows(
+  db: Queryable,
+  tables: readonly string[],
+): Promise<Record<string, number>> {
+  const rows: Record<string, number> = {};
+  for (const table of tables) {
+    const result = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+    rows[table] = Number(result.rows[0]!.n);
+  }
+  return rows;
+}
+
+/**
+ * Fills the play aggregates with the migrations' backfills (`aggregateBackfills`): one group
+ * after the other, the statements of a group in parallel.
+ */
+export async function fillAggregates(
+  { steps, parallel }: WorldLoader,
+  groups: readonly string[][],
+): Promise<void> {
+  await steps.run('play aggregates (as the trigger keeps them)', async () => {
+    for (const group of groups) await parallel(group.map((sql) => (db) => db.query(sql)));
+  });
+}
+
+/**
+ * Builds the indexes dropped for the load, in parallel, then drops the generator's helper tables
+ * (the users' plans and the track ranks), which nothing reads once the data is in.
+ */
+export async function finishLoad(
+  { steps, parallel, main }: WorldLoader,
+  deferred: readonly IndexDefinition[],
+): Promise<void> {
+  await steps.run(`build ${deferred.length} indexes`, () =>
+    parallel(deferred.map((index) => (db) => db.query(index.create))),
+  );
+  await main.query(`DROP TABLE ${USER_PLANS}, ${TRACK_RANKS}`);
 }

@@ -1,19 +1,19 @@
 import type pg from 'pg';
-import { generateCatalogue, TRACK_RANKS } from '../lib/catalogue';
+import { TRACK_RANKS } from '../lib/catalogue';
 import type { GeneratedWorld, GenerationSettings } from '../lib/database';
-import { indexDefinitions, type Queryable } from '../lib/postgres';
-import { Random } from '../lib/random';
-import { Steps } from '../lib/steps';
+import type { Random } from '../lib/random';
 import {
-  aggregateBackfills,
+  countRows,
+  dropIndexesForLoad,
+  fillAggregates,
+  finishLoad,
+  generateWorld,
+  insertFriendships,
   insertLikes,
   insertPlays,
-  loaderClients,
-  onClients,
   personName,
   randomUuid,
-  releaseLoaderClients,
-  storeUsers,
+  storeCatalogueAndUsers,
   USER_PLANS,
   type UserPlan,
 } from '../lib/world';
@@ -98,38 +98,19 @@ export async function generateProfileWorld(
   size: ProfileSize,
   options: GenerationSettings,
 ): Promise<ProfileWorld> {
-  const random = new Random(options.seed);
-  const steps = new Steps();
-  const now = Date.now();
-  const clients = await loaderClients(pool, options.concurrency, options);
-  const [main] = clients as [pg.PoolClient];
-  const parallel = (tasks: ((db: Queryable) => Promise<unknown>)[]) => onClients(clients, tasks);
-  try {
+  return generateWorld(pool, size, options, async (loader) => {
+    const { random, steps, now, main, parallel } = loader;
     await main.query('SELECT setseed(0.4)');
-    const catalogue = await steps.run(`catalogue (${size.tracks} tracks)`, () =>
-      generateCatalogue(main, random, size.tracks),
+    const { catalogue, users } = await storeCatalogueAndUsers(loader, size.tracks, () =>
+      plans(random, size, now),
     );
-    const users = plans(random, size, now);
-    await steps.run('users', () => storeUsers(main, users));
-    const backfills = await aggregateBackfills();
-    const deferred = await indexDefinitions(main, [...DEFERRED, ...backfills.tables]);
-    for (const index of deferred) await main.query(index.drop);
-    await main.query(
-      `INSERT INTO friendships (user_id, friend_id, since)
-       SELECT a.id, b.id, now() - interval '400 days' FROM ${USER_PLANS} a, ${USER_PLANS} b
-       WHERE (a.n, b.n) IN ((${OWNER}, ${FRIEND}), (${FRIEND}, ${OWNER}))`,
-    );
+    const { deferred, backfills } = await dropIndexesForLoad(main, DEFERRED);
+    await insertFriendships(main, `(a.n, b.n) IN ((${OWNER}, ${FRIEND}), (${FRIEND}, ${OWNER}))`);
     await steps.run(`plays (${size.ownerPlays + size.friendPlays + 5_000})`, () =>
       parallel(users.map((_, n) => (db) => insertPlays(db, size.tracks, n, n + 1))),
     );
     await steps.run('likes', () => insertLikes(main, size.tracks, 0, users.length));
-    await steps.run('play aggregates (as the trigger keeps them)', () =>
-      backfills.groups.reduce(
-        (previous, group) =>
-          previous.then(() => parallel(group.map((sql) => (db: Queryable) => db.query(sql)))),
-        Promise.resolve(),
-      ),
-    );
+    await fillAggregates(loader, backfills.groups);
     await steps.run('playlists and ignores', async () => {
       await main.query(
         `INSERT INTO playlists (id, name, owner_spotify_id, owner_name, is_public, is_collaborative, track_count)
@@ -168,15 +149,11 @@ export async function generateProfileWorld(
         `INSERT INTO global_ignored_artists (artist_id) SELECT id FROM artists ORDER BY md5(id) LIMIT 2`,
       );
     });
-    await steps.run(`build ${deferred.length} indexes`, () =>
-      parallel(deferred.map((index) => (db) => db.query(index.create))),
-    );
-    await main.query(`DROP TABLE ${USER_PLANS}, ${TRACK_RANKS}`);
+    await finishLoad(loader, deferred);
     await steps.run('VACUUM ANALYZE', async () => {
       await main.query('VACUUM (ANALYZE)');
     });
-    const rows: Record<string, number> = {};
-    for (const table of [
+    const rows = await countRows(main, [
       'plays',
       'user_track_stats',
       'user_track_days',
@@ -185,24 +162,12 @@ export async function generateProfileWorld(
       'artists',
       'albums',
       'ignored_tracks',
-    ]) {
-      const result = await main.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
-      rows[table] = Number(result.rows[0]!.n);
-    }
+    ]);
     const owner = await main.query<{ tracks: string }>(
       `SELECT count(*) AS tracks FROM user_track_stats s JOIN users u ON u.id = s.user_id
        WHERE u.spotify_id = 'bench-${OWNER}'`,
     );
     rows.owner_distinct_tracks = Number(owner.rows[0]!.tracks);
-    return {
-      size,
-      catalogue,
-      rows,
-      steps: steps.durations,
-      seconds: steps.total(),
-      generatedAt: new Date(now).toISOString(),
-    };
-  } finally {
-    await releaseLoaderClients(clients);
-  }
+    return { catalogue, rows };
+  });
 }

@@ -9,7 +9,7 @@ import { DEMO_CLIENT_ID } from '@earshot/spotify-sandbox/demo-client';
 import { z } from 'zod';
 import type { SpotifyConfig } from '../../apps/server/src/config';
 import { connectPostgres } from '../../apps/server/src/db/client';
-import { syncSoon } from '../../apps/server/src/services/sync-schedule';
+import { syncSoon } from '../../apps/server/src/services/spotify-accounts';
 import { createMetrics, createSpotifyHttp } from '../../apps/server/src/observability/metrics';
 import { completeLogin, startLogin } from '../../apps/server/src/services/login';
 import { createTokenCipher } from '../../apps/server/src/services/token-cipher';

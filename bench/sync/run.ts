@@ -29,10 +29,10 @@ import { DEMO_CLIENT_ID } from '@earshot/spotify-sandbox/demo-client';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
 import pg from 'pg';
 import { standInForAutovacuum } from '../lib/postgres';
+import { freePort } from '../lib/server';
 import {
   REPO_ROOT,
   SERVER_MAIN,
-  freePort,
   runTs,
   sleep,
   startTs,

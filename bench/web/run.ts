@@ -14,8 +14,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { loadAverage } from '../lib/cpu';
 import { readOptions } from '../lib/options';
-import { markdownTable, writeJson, writeResult } from '../lib/report';
+import { machineDescription, markdownTable, writeJson, writeResult } from '../lib/report';
 import { freePort } from '../lib/server';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,11 +38,12 @@ const GOALS = {
   cls: 0.02,
 };
 
-const options = readOptions({ runs: 3, account: 'maralindqvist' });
+// `--port 0`: any free port.
+const options = readOptions({ runs: 3, account: 'maralindqvist', port: 0, explain: false });
 const { runs } = options;
 
 async function startStack() {
-  const port = await freePort();
+  const port = options.port || (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-bench-web-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: REPO_ROOT,
@@ -77,6 +80,11 @@ async function startStack() {
   };
 }
 
+interface Cookie {
+  name: string;
+  value: string;
+}
+
 /** Cookies as a browser keeps them across the login's redirects (name → value). */
 class CookieJar {
   private readonly cookies = new Map<string, string>();
@@ -90,10 +98,13 @@ class CookieJar {
   header() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
+  list(): Cookie[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
+  }
 }
 
 /** Signs in as a sandbox demo account through the real OAuth round trip; answers the cookies. */
-async function signIn(url: string, account: string): Promise<string> {
+async function signIn(url: string, account: string): Promise<Cookie[]> {
   const jar = new CookieJar();
   const authorize = await fetch(`${url}/api/spotify/authorize?next=/`);
   jar.keep(authorize);
@@ -114,7 +125,7 @@ async function signIn(url: string, account: string): Promise<string> {
   });
   jar.keep(callback);
   if (callback.status >= 400) throw new Error(`Login failed: ${callback.status}`);
-  return jar.header();
+  return jar.list();
 }
 
 interface Figures {
@@ -127,22 +138,42 @@ interface Figures {
   jsTransferKb: number;
 }
 
-async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: string) {
+async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Cookie[] = []) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
+    // In the browser's own store, as after a real login: the app reads the signed-in cookie from
+    // there (a request header set by Lighthouse would hide it, and be replaced by it).
+    if (cookies.length > 0) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const { hostname } = new URL(url);
+      await browser.setCookie(
+        ...cookies.map((cookie) => ({ ...cookie, domain: hostname, path: '/' })),
+      );
+      await browser.disconnect();
+    }
     const result = await lighthouse(
       url,
       {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        ...(cookie ? { extraHeaders: { cookie } } : {}),
       },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits } = result.lhr;
     const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+    if (options.explain) {
+      // --explain: the audits that cost points outside Performance, to know what to fix.
+      for (const name of ['accessibility', 'best-practices', 'seo']) {
+        for (const ref of categories[name]?.auditRefs ?? []) {
+          const found = audits[ref.id];
+          if (ref.weight > 0 && found && found.score !== null && found.score < 1) {
+            console.log(`${formFactor} ${url} ${name}: ${ref.id} — ${found.title}`);
+          }
+        }
+      }
+    }
     const scripts = (
       audits['network-requests']?.details as {
         items?: { resourceType?: string; transferSize?: number }[];
@@ -170,16 +201,18 @@ function median(values: number[]): number {
 
 const stack = await startStack();
 try {
-  const cookie = await signIn(stack.url, options.account);
+  const cookies = await signIn(stack.url, options.account);
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   const me = (await (await fetch(`${stack.url}/api/user/me`, { headers: { cookie } })).json()) as {
     username: string;
   };
   const pages = [
     { name: 'landing', path: '/', cookie: undefined },
-    { name: 'recent', path: '/recent', cookie },
+    { name: 'recent', path: '/recent', cookie: cookies },
     { name: 'profile', path: `/user/${me.username}`, cookie: undefined },
   ] as const;
   const rows: (string | number)[][] = [];
+  const loadBefore = loadAverage();
   const json: Record<string, Record<string, Figures>> = {};
   for (const page of pages) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
@@ -209,8 +242,12 @@ try {
     }
   }
   const landingJs = json.landing?.mobile?.jsTransferKb ?? NaN;
+  const machine = await machineDescription();
+  const load = `${loadBefore} before, ${loadAverage()} after`;
   const markdown = [
     `# Web app (Lighthouse ${runs}× median, Debian Chromium)`,
+    '',
+    `Machine: ${machine}; load average (1 min) ${load}.`,
     '',
     markdownTable(
       [
@@ -231,7 +268,7 @@ try {
       `${GOALS.performance.landing} landing, ≥ ${GOALS.performance.recent} /recent and profile (mobile); ` +
       `Accessibility, Best Practices, SEO ${GOALS.otherCategories}; CLS ≤ ${GOALS.cls}.`,
   ].join('\n');
-  await writeJson('web.json', json);
+  await writeJson('web.json', { machine, load_average: load, pages: json });
   await writeResult('web.md', markdown);
   console.log(`\n${markdown}\n`);
 } finally {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { feedRows, rowTitleLink } from './support/feed';
 import { PEOPLE, logIn, waitForActivityOf } from './support/session';
+import { aRelease } from './support/world';
 
 // Issue 13, end to end: every track, album and artist link of a Recent row leads to its page,
 // the artist page's tabs, the not-found pages and the playlists page, in the demo world.
@@ -81,17 +82,41 @@ test('from a Recent row to the track, its album, its artist and each tab', async
   });
 });
 
-test('the per-entity not-found pages', async ({ page }) => {
-  for (const [path, heading] of [
-    ['track', 'Track Not Found'],
-    ['album', 'Album Not Found'],
-    ['artist', 'Artist Not Found'],
-    ['playlist', 'Playlist Not Found'],
-  ] as const) {
-    await page.goto(`/${path}/${UNKNOWN_ID}`);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page).toHaveTitle(`${heading} - Earshot`);
-  }
+test.describe('straight from the server', () => {
+  // Once the service worker controls the page it answers every navigation with the app shell
+  // (200), as it must offline; the status is the server's, which crawlers and first visits get.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the per-entity not-found pages', async ({ page }) => {
+    for (const [path, heading] of [
+      ['track', 'Track Not Found'],
+      ['album', 'Album Not Found'],
+      ['artist', 'Artist Not Found'],
+      ['playlist', 'Playlist Not Found'],
+    ] as const) {
+      const response = await page.goto(`/${path}/${UNKNOWN_ID}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(`${heading} - Earshot`);
+    }
+  });
+});
+
+test('a visitor opening a shared album link sees it whole, titled before the app starts', async ({
+  page,
+}) => {
+  const release = aRelease(4);
+  const response = await page.goto(`/album/${release.id}`);
+  expect(response?.status()).toBe(200);
+  // The server's own head tags, as a link preview reads them without JavaScript.
+  const html = (await response?.text()) ?? '';
+  expect(html).toMatch(new RegExp(`<title data-server-meta>[^<]+ by [^<]+ - Earshot</title>`));
+  expect(html).toContain('"@type":"MusicAlbum"');
+  await expect(page.getByRole('heading', { level: 1, name: release.name })).toBeVisible();
+  // Filled from Spotify with Earshot's own token: every track, not only those someone played.
+  await expect(
+    page.getByRole('list', { name: `Tracks of ${release.name}` }).getByRole('listitem'),
+  ).toHaveCount(release.trackCount);
 });
 
 test("the playlists page lists Mara's playlists and opens one", async ({ page }) => {

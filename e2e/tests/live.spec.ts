@@ -1,11 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { feedRows } from './support/feed';
-import { PEOPLE, logInNewContext, waitForActivityOf } from './support/session';
+import { feedRows, rowTitleLink } from './support/feed';
+import {
+  MARA_FRIENDS,
+  PEOPLE,
+  logInNewContext,
+  waitForActivityOf,
+  type Person,
+} from './support/session';
+import { listensThroughout } from './support/world';
 
 // Issue 17, end to end: two friends in two browsers; what one likes (and stops liking) shows on
 // the other's Likes page within seconds, without a reload. Mara and Tomás are friends in the demo
-// world. (A play started in Earshot comes with the playback change; the demo world's own plays
-// arrive as its people finish songs, too slowly for a test.)
+// world. A play one of Mara's friends starts in Earshot shows in her Recent page's "Listening now"
+// strip at once (the demo world's own plays arrive as its people finish songs, too slowly for a
+// test).
 
 /** Marks the page: a reload would lose the mark. */
 async function markNoReload(page: Page): Promise<void> {
@@ -100,6 +108,64 @@ test('a friend’s likes reach the Likes page live, behind a pill when scrolled'
     .click();
   await expect(rowOf(second)).toHaveCount(earlier, { timeout: 15_000 });
   expect(await stillNotReloaded(mara)).toBe(true);
+});
+
+/**
+ * A friend of Mara's to play a track: one listening on their own devices if any (the play goes
+ * there), else one the playback spec is least likely to pick (the web player takes over).
+ */
+function friendToPlay(): Person {
+  const candidates = [...MARA_FRIENDS].reverse();
+  return (
+    candidates.find((friend) => listensThroughout(friend, true, 3)) ??
+    candidates.find((friend) => listensThroughout(friend, false, 3)) ??
+    candidates[0]!
+  );
+}
+
+test('a play a friend starts in Earshot shows in Listening now at once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const friend = friendToPlay();
+  const mara = await logInNewContext(browser, baseURL, PEOPLE.mara, {
+    viewport: { width: 1280, height: 900 },
+  });
+  await waitForActivityOf(mara.request, [friend]);
+  const stream = mara.waitForResponse((response) => response.url().includes('/api/live'));
+  await mara.goto('/');
+  await stream;
+  await expect(feedRows(mara).first()).toBeVisible();
+  await markNoReload(mara);
+
+  const player = await logInNewContext(browser, baseURL, friend, { next: '/recent/me' });
+  const row = feedRows(player).first();
+  const title = (await rowTitleLink(row).innerText()).trim();
+  await row.hover();
+  await row.getByRole('button', { name: `Play ${title}` }).click();
+  const miniPlayer = player.getByRole('region', { name: 'Mini player' });
+  await expect(miniPlayer.getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 });
+  await expect(miniPlayer.getByRole('button', { name: 'Pause' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // Within seconds, not at the next 30 s poll.
+  const listeningNow = mara.getByRole('region', { name: 'Listening now' });
+  const entry = listeningNow
+    .getByRole('listitem')
+    .filter({ has: mara.getByRole('link', { name: friend.name, exact: true }) });
+  await expect(entry.getByRole('link', { name: title, exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(await stillNotReloaded(mara)).toBe(true);
+  await mara.screenshot({ path: test.info().outputPath('listening-now-1280.png') });
+
+  // Leave the friend's player quiet for the specs after this one.
+  await miniPlayer.getByRole('button', { name: 'Pause' }).click();
+  await expect(miniPlayer.getByRole('button', { name: 'Play' })).toBeVisible();
+  await player.context().close();
+  await mara.context().close();
 });
 
 test('Recent and Likes on a phone, with the stream open', async ({ browser, baseURL }) => {

@@ -1,31 +1,21 @@
-import { DEMO_PEOPLE } from '@earshot/spotify-sandbox/world/demo-accounts';
-import { createWorld } from '@earshot/spotify-sandbox/world/world';
 import { expect, test, type Page } from '@playwright/test';
 import { feedRows, rowTitleLink } from './support/feed';
 import { PEOPLE, logIn, logInNewContext, waitForActivityOf, type Person } from './support/session';
+import { listensThroughout, onPlan } from './support/world';
 
 // Issue 15, end to end: a premium demo person with no device playing starts a track from their
 // feed; Earshot's web player takes over; the mini player follows them to another page and
-// pauses, resumes and skips; a free demo person sees no pause or next.
+// pauses, resumes and skips; a track page plays its track; a free demo person sees no pause or
+// next.
 
-const MINUTE = 60_000;
 /** How long the spec needs the chosen people to stay as they are in the simulated world. */
 const SPEC_MINUTES = 5;
 
-/** The demo world as the mounted sandbox simulates it (same seed): who is listening when. */
-const world = createWorld();
-
 /** One of the specs' demo people on `plan`, listening or not for the next SPEC_MINUTES. */
 function demoPerson(plan: 'premium' | 'free', listening: boolean): Person | undefined {
-  const now = Date.now();
-  return Object.values(PEOPLE).find((person) => {
-    const account = DEMO_PEOPLE.find((each) => each.account.displayName === person.name)?.account;
-    if (account?.product !== plan) return false;
-    for (let at = now; at < now + SPEC_MINUTES * MINUTE; at += 15_000) {
-      if ((world.nowPlaying(account.id, at) !== null) !== listening) return false;
-    }
-    return true;
-  });
+  return Object.values(PEOPLE).find(
+    (person) => onPlan(person, plan) && listensThroughout(person, listening, SPEC_MINUTES),
+  );
 }
 
 function miniPlayer(page: Page) {
@@ -45,6 +35,7 @@ async function playbackState(page: Page) {
 test('a premium listener with no device playing plays in the browser, from page to page', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(150_000);
   const listener = demoPerson('premium', false);
   expect(listener, 'a premium demo person hears nothing for the next minutes').toBeDefined();
   if (!listener) return;
@@ -67,7 +58,10 @@ test('a premium listener with no device playing plays in the browser, from page 
     await expect(miniPlayer(page).getByRole('button', { name: 'Pause' })).toBeVisible({
       timeout: 20_000,
     });
-    await expect.poll(async () => (await playbackState(page))?.item?.track.title).toBe(title);
+    // The web player's start, transfer and retried play take a while on a loaded machine.
+    await expect
+      .poll(async () => (await playbackState(page))?.item?.track.title, { timeout: 20_000 })
+      .toBe(title);
 
     await miniPlayer(page).getByRole('button', { name: 'Devices' }).click();
     const webPlayer = page.getByRole('menuitem', { name: /Earshot Web Player/ });
@@ -114,6 +108,29 @@ test('a premium listener with no device playing plays in the browser, from page 
       miniPlayer(page).getByRole('link', { name: next?.item?.track.title ?? '' }),
     ).toBeVisible({ timeout: 20_000 });
     await miniPlayer(page).getByRole('button', { name: 'Pause' }).click();
+  });
+
+  await test.step('a track page plays its own track', async () => {
+    const current = (await playbackState(page))?.item?.track.title;
+    // In-app navigation: a reload would take the web player (a device) away with the page.
+    await page.getByRole('link', { name: 'Recents' }).first().click();
+    await expect(feedRows(page).first()).toBeVisible();
+    const titles = (await rowTitleLink(feedRows(page)).allInnerTexts()).map((t) => t.trim());
+    const index = titles.findIndex((t) => t !== current);
+    expect(index, 'a row of another track').toBeGreaterThanOrEqual(0);
+    const otherTitle = titles[index]!;
+    await rowTitleLink(feedRows(page).nth(index)).click();
+    await expect(page).toHaveURL(/\/track\//);
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Play ${otherTitle}`, exact: true })
+      .click();
+    await expect(miniPlayer(page).getByRole('link', { name: otherTitle })).toBeVisible();
+    await expect
+      .poll(async () => (await playbackState(page))?.item?.track.title, { timeout: 20_000 })
+      .toBe(otherTitle);
+    await miniPlayer(page).getByRole('button', { name: 'Pause' }).click();
+    await expect(miniPlayer(page).getByRole('button', { name: 'Play' })).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { feedRows, rowTitleLink } from './support/feed';
-import { PEOPLE, logIn, waitForActivityOf } from './support/session';
+import { PEOPLE, escapeRegExp, logIn, waitForActivityOf } from './support/session';
 
 // Issue 13, end to end: the search modal. Mara Lindqvist searches a track she sees in her feed
 // and her friend Tomás Ferreira, opening each result.
@@ -37,7 +37,9 @@ test('search from the header button and the / key, then open a track and a frien
     ).toBeVisible();
     await page.getByRole('combobox', { name: 'Search' }).fill(title);
     await expect(page).toHaveURL(`/search/${encodeURIComponent(title)}`);
-    const track = resultGroup(page, 'Tracks').getByRole('option', { name: new RegExp(title) });
+    const track = resultGroup(page, 'Tracks').getByRole('option', {
+      name: new RegExp(escapeRegExp(title)),
+    });
     await expect(track.first()).toBeVisible();
 
     for (const [width, height] of [

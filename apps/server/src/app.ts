@@ -27,30 +27,34 @@ import { boundaryServerOptions, guardTheBoundary } from './http/boundary';
 import { refuseCrossSiteWrites } from './http/cross-site';
 import { HttpError } from './errors';
 import { installErrorHandling } from './http/errors';
+import type { ErrorReporter } from './observability/error-reporting';
 import type { Metrics } from './observability/metrics';
 import type { RouteContext } from './routes/context';
-import { activityRoutes } from './routes/activity/routes';
-import { adminRoutes } from './routes/admin/routes';
+import { activityRoutes } from './routes/activity';
+import { adminRoutes } from './routes/admin';
 import { albumRoutes } from './routes/catalogue/album';
 import { artistRoutes } from './routes/catalogue/artist';
 import { playlistRoutes } from './routes/catalogue/playlist';
 import { trackRoutes } from './routes/catalogue/track';
-import { friendshipRoutes } from './routes/friendship/routes';
-import { ignoreRoutes } from './routes/ignore/routes';
-import { metricsRoutes } from './routes/metrics/routes';
-import { searchRoutes } from './routes/search/routes';
-import { sessionRoutes } from './routes/session/routes';
-import { liveRoutes } from './routes/live/routes';
+import { friendshipRoutes } from './routes/friendship';
+import { ignoreRoutes } from './routes/ignore';
+import { metricsRoutes } from './routes/metrics';
+import { searchRoutes } from './routes/search';
+import { sessionRoutes } from './routes/session';
+import { liveRoutes } from './routes/live';
 import { importRoutes } from './routes/spotify/import';
 import { spotifyLibraryRoutes } from './routes/spotify/library';
 import { playbackRoutes } from './routes/spotify/playback';
-import { spotifyRoutes } from './routes/spotify/routes';
-import { statusRoutes } from './routes/status/routes';
-import { suggestionRoutes } from './routes/suggestions/routes';
-import { userRoutes } from './routes/user/routes';
-import { serveWebApp } from './routes/web-app/web-app';
+import { spotifyConnectionRoutes } from './routes/spotify/connection';
+import { statusRoutes } from './routes/status';
+import { suggestionRoutes } from './routes/suggestions';
+import { exportRoutes } from './routes/user/export';
+import { accountRoutes } from './routes/user/account';
+import { serveWebApp } from './routes/web-app';
 import { LiveHub } from './services/live';
 import { NowPlayingPoller } from './services/now-playing';
+import { SimilarTracks } from './services/similar-tracks';
+import { VisitorSpotify } from './services/visitor-spotify';
 import type { TokenCipher } from './services/token-cipher';
 import type { SpotifyClient } from './spotify/client';
 
@@ -68,6 +72,8 @@ export interface AppDependencies {
    * consent). Without one the control API stays closed.
    */
   sandboxControlToken?: string;
+  /** Where unexpected errors go (Sentry, with SENTRY_DSN); its owner closes it. */
+  errorReporter?: ErrorReporter | null;
 }
 
 /** Where Spotify's images come from, for the CSP. */
@@ -77,15 +83,31 @@ const SPOTIFY_IMAGE_ORIGINS = [
   'https://*.spotifycdn.com',
 ];
 
-/** The Web Playback SDK's origin (its script is loaded, and frames it, from there). */
-function contentSecurityPolicy(secure: boolean, sdkOrigin: string) {
+/**
+ * The Web Playback SDK's origin (its script is loaded, and frames it, from there) and, when error
+ * reporting is configured, the origin the browser sends its reports to.
+ */
+function contentSecurityPolicy(
+  secure: boolean,
+  sdkOrigin: string,
+  errorReportsOrigin: string | undefined,
+) {
   return {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", sdkOrigin],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...SPOTIFY_IMAGE_ORIGINS],
-      connectSrc: ["'self'", sdkOrigin, 'https://*.spotify.com', 'wss://*.spotify.com'],
+      // The images too: the web app's service worker fetches covers to keep them for offline use,
+      // and a worker's fetches obey its script's CSP (this one) as connections.
+      connectSrc: [
+        "'self'",
+        sdkOrigin,
+        'https://*.spotify.com',
+        'wss://*.spotify.com',
+        ...SPOTIFY_IMAGE_ORIGINS,
+        ...(errorReportsOrigin ? [errorReportsOrigin] : []),
+      ],
       frameSrc: [sdkOrigin],
       mediaSrc: ["'self'", 'blob:', 'https:'],
       formAction: ["'self'"],
@@ -117,6 +139,7 @@ export async function buildApp({
   metrics,
   logger = false,
   sandboxControlToken,
+  errorReporter = null,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...boundaryServerOptions,
@@ -125,7 +148,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, errorReporter);
   const auth = createAuth(db, changes, config.secureCookies, config.adminEmails);
   guardTheBoundary(app, auth);
 
@@ -133,6 +156,7 @@ export async function buildApp({
     contentSecurityPolicy: contentSecurityPolicy(
       config.secureCookies,
       new URL(config.spotify.sdkUrl).origin,
+      config.sentryDsn && new URL(config.sentryDsn).origin,
     ),
     strictTransportSecurity: config.secureCookies,
   });
@@ -192,6 +216,16 @@ export async function buildApp({
     await live.stop();
   });
 
+  // Without a secret (a public client) Spotify gives Earshot no token of its own.
+  const visitorSpotify =
+    spotify.appToken && config.visitorFillBudgetPer30s > 0
+      ? new VisitorSpotify(
+          spotify.appToken,
+          spotify.http.gate,
+          config.visitorFillBudgetPer30s,
+          metrics,
+        )
+      : null;
   const context: RouteContext = {
     config,
     db,
@@ -202,12 +236,15 @@ export async function buildApp({
     metrics,
     live,
     nowPlaying,
+    similarTracks: new SimilarTracks(),
+    visitorSpotify,
   };
   const areas = [
     statusRoutes,
-    userRoutes,
+    accountRoutes,
+    exportRoutes,
     sessionRoutes,
-    spotifyRoutes,
+    spotifyConnectionRoutes,
     importRoutes,
     spotifyLibraryRoutes,
     playbackRoutes,
@@ -244,6 +281,7 @@ export async function buildApp({
         clients: [
           {
             id: config.spotify.clientId,
+            ...(config.spotify.clientSecret && { secret: config.spotify.clientSecret }),
             redirectUris: [config.spotify.redirectUri],
             mode: 'extended',
           },
@@ -257,7 +295,13 @@ export async function buildApp({
   }
 
   const sendPage = existsSync(path.join(config.webDistDir, 'index.html'))
-    ? await serveWebApp(app, { db, distDir: config.webDistDir, publicUrl: config.publicUrl })
+    ? await serveWebApp(app, {
+        db,
+        distDir: config.webDistDir,
+        publicUrl: config.publicUrl,
+        spotify,
+        visitorSpotify,
+      })
     : null;
 
   app.setNotFoundHandler((request, reply) => {
@@ -265,6 +309,7 @@ export async function buildApp({
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/sandbox/');
     if (sendPage && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       // The web app routes on the client; the status says whether a page answers the path.
+      auth.markSignedIn(request, reply);
       return sendPage(pathname, reply);
     }
     return reply.code(404).send({ detail: `No route for ${request.method} ${pathname}` });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_CLIENT_ID } from '@earshot/spotify-sandbox/plugin';
@@ -57,12 +58,15 @@ const environment = z.object({
     .min(1024)
     .default(8 * 1024 ** 3),
   IMPORT_COOLDOWN_SEC: z.coerce.number().int().min(0).default(3600),
+  EXPORT_DIR: optionalString,
   ACTIVITY_CACHE_MB: z.coerce.number().int().min(0).default(64),
   DEMO_MODE: booleanFlag,
   LIVE_HEARTBEAT_SEC: z.coerce.number().min(0.05).default(20),
   LIVE_MAX_BUFFER_KB: z.coerce.number().int().min(1).default(512),
   NOW_PLAYING_TICK_SEC: z.coerce.number().min(0.05).default(5),
   NOW_PLAYING_BUDGET_PER_30S: z.coerce.number().int().min(0).default(150),
+  VISITOR_FILL_BUDGET_PER_30S: z.coerce.number().int().min(0).default(30),
+  SENTRY_DSN: optionalString.pipe(z.url().optional()),
 });
 
 export interface SpotifyConfig {
@@ -105,6 +109,8 @@ export interface Config {
     /** Calls to Spotify's currently-playing this process may make per 30 s. */
     nowPlayingBudgetPer30s: number;
   };
+  /** Calls to Spotify with Earshot's own token this process may make per 30 s for visitors. */
+  visitorFillBudgetPer30s: number;
   import: {
     /** Where uploads wait for their import: shared storage when workers run on other machines. */
     dir: string;
@@ -113,8 +119,12 @@ export interface Config {
     maxTotalBytes: number;
     cooldownSec: number;
   };
+  /** Where "Download my data" ZIPs are written: shared storage when workers run elsewhere. */
+  exportDir: string;
   version: string;
   webDistDir: string;
+  /** Where server and browser errors are reported (Sentry); unset: nowhere. */
+  sentryDsn: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -175,7 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: e.ENCRYPTION_KEY ? decodeKey(e.ENCRYPTION_KEY) : undefined,
     spotify: {
       clientId: e.SPOTIFY_CLIENT_ID ?? DEMO_CLIENT_ID,
-      clientSecret: e.SPOTIFY_CLIENT_SECRET,
+      // The mounted sandbox registers Earshot with a secret of this process's own, as Spotify
+      // gives every app one: it lets visitors' pages be filled with an app token.
+      clientSecret:
+        e.SPOTIFY_CLIENT_SECRET ??
+        (sandboxMounted ? randomBytes(24).toString('base64url') : undefined),
       accountsUrl: (
         e.SPOTIFY_ACCOUNTS_URL ??
         (sandboxMounted ? `${publicUrl}/sandbox/accounts` : SPOTIFY_ACCOUNTS_URL)
@@ -207,13 +221,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nowPlayingTickMs: e.NOW_PLAYING_TICK_SEC * 1000,
       nowPlayingBudgetPer30s: e.NOW_PLAYING_BUDGET_PER_30S,
     },
+    visitorFillBudgetPer30s: e.VISITOR_FILL_BUDGET_PER_30S,
     import: {
       dir: path.resolve(baseDir, e.IMPORT_DIR ?? path.join(e.DATA_DIR, 'imports')),
       maxUploadBytes: e.IMPORT_MAX_UPLOAD_BYTES,
       maxTotalBytes: Math.max(e.IMPORT_MAX_TOTAL_BYTES, e.IMPORT_MAX_UPLOAD_BYTES),
       cooldownSec: e.IMPORT_COOLDOWN_SEC,
     },
+    exportDir: path.resolve(baseDir, e.EXPORT_DIR ?? path.join(e.DATA_DIR, 'exports')),
     version: readVersion(),
     webDistDir: path.resolve(new URL('.', import.meta.url).pathname, '../../web/dist'),
+    sentryDsn: e.SENTRY_DSN,
   };
 }

@@ -9,8 +9,13 @@ import {
   type Database,
 } from './db/client';
 import { startJobRunner, type JobRunner } from './jobs/runner';
-import { importSettings } from './routes/spotify/import';
+import { importSettings } from './services/import/upload';
 import { redactingLoggerOptions } from './observability/logging';
+import {
+  ERROR_REPORTS_FLUSH_MS,
+  startErrorReporting,
+  type ErrorReporter,
+} from './observability/error-reporting';
 import { createMetrics, createSpotifyHttp, type Metrics } from './observability/metrics';
 import { seedDemoWorld } from './services/demo-world';
 import { createTokenCipher, loadOrCreateKeyFile, type TokenCipher } from './services/token-cipher';
@@ -44,6 +49,8 @@ interface Runtime {
   cipher: TokenCipher;
   metrics: Metrics;
   spotify: SpotifyClient;
+  /** One per process (with SENTRY_DSN): the API and the jobs of a process share it. */
+  errorReporter: ErrorReporter | null;
 }
 
 async function openRuntime(config: Config): Promise<Runtime> {
@@ -65,11 +72,14 @@ async function openRuntime(config: Config): Promise<Runtime> {
     cipher: createTokenCipher(key),
     metrics,
     spotify: new SpotifyClient(config.spotify, createSpotifyHttp(metrics)),
+    errorReporter: config.sentryDsn
+      ? await startErrorReporting(config.sentryDsn, config.version)
+      : null,
   };
 }
 
 function startJobs(runtime: Runtime, log: FastifyBaseLogger): Promise<JobRunner> {
-  const { database, cipher, spotify, metrics } = runtime;
+  const { database, cipher, spotify, metrics, errorReporter } = runtime;
   return startJobRunner({
     db: database.db,
     pool: database.pool,
@@ -78,6 +88,7 @@ function startJobs(runtime: Runtime, log: FastifyBaseLogger): Promise<JobRunner>
     metrics,
     log,
     importSettings: importSettings(runtime.config),
+    errorReporter,
   });
 }
 
@@ -110,6 +121,7 @@ async function serve(config: Config): Promise<void> {
     metrics: runtime.metrics,
     logger: loggerOptions(config),
     sandboxControlToken,
+    errorReporter: runtime.errorReporter,
   });
   await app.listen({ port: config.port, host: config.host });
   if (sandboxControlToken) {
@@ -129,6 +141,7 @@ async function serve(config: Config): Promise<void> {
     async () => jobs?.stop(),
     () => app.close(),
     () => runtime.database.close(),
+    async () => runtime.errorReporter?.close(ERROR_REPORTS_FLUSH_MS),
   ]);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   const spotify = config.spotify.sandboxMounted ? 'the Spotify sandbox' : config.spotify.apiUrl;
@@ -158,7 +171,12 @@ async function worker(config: Config): Promise<void> {
   );
   const jobs = await startJobs(runtime, server.log);
   await server.listen({ port: config.port, host: '127.0.0.1' });
-  onShutdown(server.log, [() => jobs.stop(), () => server.close(), () => runtime.database.close()]);
+  onShutdown(server.log, [
+    () => jobs.stop(),
+    () => server.close(),
+    () => runtime.database.close(),
+    async () => runtime.errorReporter?.close(ERROR_REPORTS_FLUSH_MS),
+  ]);
   server.log.info(`Earshot worker ${config.version} running jobs`);
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '@earshot/contract/activity';
 import { connectPostgres } from '../src/db/client';
 import { globalIgnoredTracks, ignoredTracks } from '../src/db/schema/ignores';
 import { savedTracks } from '../src/db/schema/library';
@@ -8,19 +9,8 @@ import { sessions } from '../src/db/schema/sessions';
 import { friendRequests, friendships } from '../src/db/schema/social';
 import { users } from '../src/db/schema/users';
 import { storeTracks } from '../src/services/catalog';
-import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
-
-interface Page {
-  items: {
-    user: { username: string };
-    track: { id: string; uid: string; title: string; album: { name: string } | null };
-    liked: boolean;
-    is_global: boolean;
-    reported: boolean;
-    play_count: number;
-  }[];
-}
+import { soloTrack } from './support/tracks';
 
 let harness: Harness;
 let mara: Viewer;
@@ -28,23 +18,15 @@ let tomas: Viewer;
 let aiko: Viewer;
 
 const artist = { id: 'artistC0000000000000001', name: 'Cache Band' };
-function track(id: string, name: string, album = 'Album'): SpotifyTrack {
-  return {
-    id,
-    name,
-    album: { id: `al-${id}`, name: album, artists: [artist], images: [] },
-    artists: [artist],
-    duration_ms: 180_000,
-  };
-}
+const track = (id: string, name: string, album = 'Album') =>
+  soloTrack(artist, id, { name, album, durationMs: 180_000 });
 
-const call = (viewer: Viewer, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
-  harness.app.inject({ method, url, headers: { cookie: viewer.cookie }, ...(body && { body }) });
+const call = (...request: Parameters<Harness['request']>) => harness.request(...request);
 
 async function recent(viewer: Viewer, path = '/api/recent') {
   const response = await call(viewer, 'GET', path);
   expect(response.statusCode).toBe(200);
-  return { body: response.body, page: response.json<Page>() };
+  return { body: response.body, page: response.json<ActivityPage>() };
 }
 
 async function cacheCount(result: 'hit' | 'miss') {
@@ -137,6 +119,20 @@ describe('feed pages kept in memory', () => {
     const tomass = (await recent(tomas, '/api/recent?user=tomas-ferreira')).page.items;
     expect(maras.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(true);
     expect(tomass.find((item) => item.track.id === 'tr-cache-2')?.liked).toBe(false);
+  });
+
+  it('stay while a friend likes: Recent shows only the viewer’s own likes', async () => {
+    const first = await recent(mara);
+    const next = await afterwards(() =>
+      harness.database.db
+        .insert(savedTracks)
+        .values({ userId: tomas.id, trackId: 'tr-cache-1', addedAt: new Date() }),
+    );
+    expect(next.fromMemory).toBe(true);
+    expect(next.body).toBe(first.body);
+    // What the cache kept is what reading the page gives (another key is read).
+    const read = await recent(mara, '/api/recent?limit=29');
+    expect(read.page.items).toEqual(first.page.items);
   });
 
   it('follow a friend’s likes on the Likes page', async () => {

@@ -1,22 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { ActivityPage } from '@earshot/contract/activity';
 import { tracks } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
 import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
-
-interface Page {
-  items: {
-    user: { username: string };
-    track: { id: string; title: string };
-    date: string;
-    play_count: number;
-    liked: boolean;
-  }[];
-  next_before: string | null;
-}
 
 let harness: Harness;
 let mara: Viewer;
@@ -35,19 +25,6 @@ function track(id: string, name: string, album: string, artist = lanterns): Spot
   };
 }
 
-async function befriend(a: Viewer, b: string, bViewer: Viewer, aName: string) {
-  await harness.app.inject({
-    method: 'POST',
-    url: `/api/friendship/request/${b}`,
-    headers: { cookie: a.cookie },
-  });
-  await harness.app.inject({
-    method: 'POST',
-    url: `/api/friendship/accept/${aName}`,
-    headers: { cookie: bViewer.cookie },
-  });
-}
-
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
@@ -55,7 +32,7 @@ beforeAll(async () => {
   mara = await harness.signIn('maralindqvist');
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   aiko = await harness.signIn('11183207465');
-  await befriend(mara, 'tomas-ferreira', tomas, 'mara-lindqvist');
+  await harness.befriend(mara, tomas);
   const db = harness.database.db;
   await storeTracks(db, [
     track('tr-moon', 'Moonlight Drive', 'Night Roads'),
@@ -86,7 +63,7 @@ async function feed(viewer: Viewer | undefined, path: string, query: Record<stri
 }
 const rows = async (viewer: Viewer, path: string, query: Record<string, string> = {}) =>
   (await feed(viewer, path, query))
-    .json<Page>()
+    .json<ActivityPage>()
     .items.map((item) => `${item.user.username}:${item.track.id}@${item.date.slice(0, 16)}`);
 
 describe('GET /api/recent scopes', () => {
@@ -123,7 +100,7 @@ describe('GET /api/recent scopes', () => {
   });
 
   it('counts the user’s plays of each track and knows what the viewer likes', async () => {
-    const page = (await feed(mara, '/api/recent')).json<Page>();
+    const page = (await feed(mara, '/api/recent')).json<ActivityPage>();
     const moon = page.items.find((item) => item.track.id === 'tr-moon');
     const joga = page.items.find((item) => item.track.id === 'tr-joga');
     expect(moon?.play_count).toBe(2);
@@ -143,14 +120,14 @@ describe('pages', () => {
   const cursor = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
   it('links a next page only when there is more', async () => {
-    const five = (await feed(mara, '/api/recent', { limit: '5' })).json<Page>();
+    const five = (await feed(mara, '/api/recent', { limit: '5' })).json<ActivityPage>();
     expect(five.items).toHaveLength(5);
     expect(five.next_before).toBeNull();
-    const four = (await feed(mara, '/api/recent', { limit: '4' })).json<Page>();
+    const four = (await feed(mara, '/api/recent', { limit: '4' })).json<ActivityPage>();
     expect(four.items).toHaveLength(4);
     const rest = (
       await feed(mara, '/api/recent', { limit: '4', before: four.next_before! })
-    ).json<Page>();
+    ).json<ActivityPage>();
     expect(rest.items.map((item) => `${item.user.username}:${item.date}`)).toEqual([
       'tomas-ferreira:2023-12-31T23:00:00.000Z',
     ]);
@@ -188,23 +165,23 @@ describe('search (q)', () => {
     ['2024-06', ['tr-sun']],
     ['2023', ['tr-sun']],
   ])('q=%s', async (q, expected) => {
-    const page = (await feed(mara, '/api/recent', { q, include_me: 'true' })).json<Page>();
+    const page = (await feed(mara, '/api/recent', { q, include_me: 'true' })).json<ActivityPage>();
     expect(page.items.map((item) => item.track.id)).toEqual(expected);
   });
 
   it('finds nothing for text nobody played, and treats %, _ and \\ literally', async () => {
     for (const q of ['zzz', '%', '_', '\\', 'moon%', 'm_on']) {
-      expect((await feed(mara, '/api/recent', { q })).json<Page>().items).toEqual([]);
+      expect((await feed(mara, '/api/recent', { q })).json<ActivityPage>().items).toEqual([]);
     }
   });
 
   it('merges users found by name with plays found by title, newest first, across pages', async () => {
     // "o": Tomas by his name (all his plays), Mara's plays by their titles and albums.
     expect(await rows(mara, '/api/recent', { q: 'o' })).toEqual(await rows(mara, '/api/recent'));
-    const first = (await feed(mara, '/api/recent', { q: 'o', limit: '2' })).json<Page>();
+    const first = (await feed(mara, '/api/recent', { q: 'o', limit: '2' })).json<ActivityPage>();
     const second = (
       await feed(mara, '/api/recent', { q: 'o', limit: '2', before: first.next_before! })
-    ).json<Page>();
+    ).json<ActivityPage>();
     expect([...first.items, ...second.items].map((item) => item.date.slice(0, 16))).toEqual([
       '2024-06-02T08:00',
       '2024-05-17T11:00',
@@ -230,7 +207,7 @@ describe('search (q)', () => {
         searchText: `light filler ${i}`,
       })),
     );
-    const page = (await feed(mara, '/api/recent', { q: 'light' })).json<Page>();
+    const page = (await feed(mara, '/api/recent', { q: 'light' })).json<ActivityPage>();
     expect(page.items.map((item) => item.track.id)).toEqual([
       'tr-sun',
       'tr-moon',
@@ -250,10 +227,10 @@ describe('GET /api/likes', () => {
   });
 
   it('pages through likes that share a timestamp without losing one', async () => {
-    const first = (await feed(mara, '/api/likes', { limit: '1' })).json<Page>();
+    const first = (await feed(mara, '/api/likes', { limit: '1' })).json<ActivityPage>();
     const second = (
       await feed(mara, '/api/likes', { limit: '5', before: first.next_before ?? '' })
-    ).json<Page>();
+    ).json<ActivityPage>();
     expect([...first.items, ...second.items].map((item) => item.track.id)).toEqual([
       'tr-moon',
       'tr-joga',
@@ -276,9 +253,9 @@ describe('paging', () => {
     let before: string | null = null;
     let first = true;
     do {
-      const page: Page = (
+      const page: ActivityPage = (
         await feed(mara, '/api/recent', { limit: '2', ...(before && { before }) })
-      ).json<Page>();
+      ).json<ActivityPage>();
       seen.push(
         ...page.items.map((i) => `${i.user.username}:${i.track.id}@${i.date.slice(0, 16)}`),
       );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@earshot/contract/errors';
 import { startHarness, type Harness } from './support/harness';
 
 let harness: Harness;
@@ -15,11 +16,13 @@ describe('GET /api/status', () => {
     expect(harness.config.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('carries the security headers, with a CSP that allows the Spotify SDK script', async () => {
+  it('carries the security headers, with a CSP that allows the Spotify SDK script and images', async () => {
     const response = await harness.app.inject({ url: '/api/status' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' https:\/\/sdk\.scdn\.co/);
+    // The service worker keeps covers for offline use: it fetches them as connections.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/i\.scdn\.co/);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -41,7 +44,7 @@ describe('errors', () => {
       payload: '{"oops":',
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ detail: string }>();
+    const body = response.json<ErrorBody>();
     expect(Object.keys(body)).toEqual(['detail']);
     expect(body.detail).not.toMatch(/at .*\.ts/);
   });
@@ -116,7 +119,7 @@ describe('rate limiting', () => {
       last = await harness.app.inject({ url: '/api/spotify/authorize', remoteAddress: '10.9.9.9' });
     }
     expect(last.statusCode).toBe(429);
-    expect(last.json<{ detail: string }>().detail).toMatch(/Too many requests/);
+    expect(last.json<ErrorBody>().detail).toMatch(/Too many requests/);
     expect(last.headers['retry-after']).toBeDefined();
   });
 });

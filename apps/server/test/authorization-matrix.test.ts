@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@earshot/contract/user';
 import { tracks } from '../src/db/schema/catalog';
 import { friendRequests, friendships } from '../src/db/schema/social';
 import { plays } from '../src/db/schema/listening';
@@ -57,6 +58,9 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/ignore/artist/{id}':           [401, 200, 200, 200, 200, 200],
   'POST /api/ignore/artist/{id}/report':      [401, 200, 200, 200, 200, 200],
   'GET /api/user/export':                     [401, 200, 200, 200, 200, 200],
+  // Each caller starts their own export (the matrix runs no jobs, so none becomes ready).
+  'POST /api/user/export':                    [401, 202, 202, 202, 202, 202],
+  'GET /api/user/export/download':            [401, 404, 404, 404, 404, 404],
   'POST /api/user/beta/request':              [400, 400, 400, 400, 400, 400],
   // Without its typed confirmation: 400 after the login check, and nobody is deleted.
   'DELETE /api/user/me':                      [401, 400, 400, 400, 400, 400],
@@ -166,7 +170,7 @@ beforeAll(async () => {
     });
     viewers[actor as keyof typeof ACCOUNTS] = {
       ...viewer,
-      username: me.json<{ username: string }>().username,
+      username: me.json<CurrentUser>().username,
     };
   }
   const artist = { id: ARTIST, name: 'The Lanterns' };

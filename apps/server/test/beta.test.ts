@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminNotifications, ModerationHistory } from '@earshot/contract/admin';
+import type { ErrorBody } from '@earshot/contract/errors';
 import { startHarness, type Harness } from './support/harness';
 
 let harness: Harness;
@@ -14,20 +16,7 @@ afterAll(() => harness.close());
 
 /** The OAuth round trip up to Earshot's callback, which may refuse to create an account. */
 async function connect(accountId: string) {
-  const { authorizationUrl, cookie: loginCookie } = await harness.startLogin('/likes');
-  const form = new URLSearchParams(authorizationUrl.searchParams);
-  form.set('account', accountId);
-  form.set('consent', 'allow');
-  const consent = await fetch(`${authorizationUrl.origin}${authorizationUrl.pathname}`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const redirect = new URL(consent.headers.get('location') ?? '');
-  const callback = await harness.app.inject({
-    url: `${redirect.pathname}${redirect.search}`,
-    headers: { cookie: loginCookie },
-  });
+  const callback = await harness.returnFromSpotify(await harness.startLogin('/likes'), accountId);
   const session = callback.cookies.find((cookie) => cookie.name === 'earshot_session');
   return {
     location: String(callback.headers.location),
@@ -54,7 +43,7 @@ describe('beta requests', () => {
   ])('refuse %s with a clear 400', async (_case, email) => {
     const answer = await requestBeta(email);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json<{ detail: string }>().detail).toMatch(/e-mail address|NUL/);
+    expect(answer.json<ErrorBody>().detail).toMatch(/e-mail address|NUL/);
   });
 
   it('store an address once and answer the same whether or not it was known', async () => {
@@ -88,7 +77,7 @@ describe('invite-only login', () => {
       url: '/api/admin/notifications',
       headers: { cookie: adminCookie },
     });
-    expect(waiting.json<{ beta_requests: { pending: string[] } }>().beta_requests.pending).toEqual([
+    expect(waiting.json<AdminNotifications>().beta_requests.pending).toEqual([
       'new.listener@example.com',
       MARA,
     ]);
@@ -103,14 +92,14 @@ describe('invite-only login', () => {
       url: '/api/admin/notifications',
       headers: { cookie: adminCookie },
     });
-    expect(after.json<{ beta_requests: { pending: string[] } }>().beta_requests.pending).toEqual([
+    expect(after.json<AdminNotifications>().beta_requests.pending).toEqual([
       'new.listener@example.com',
     ]);
     const history = await harness.app.inject({
       url: '/api/admin/history',
       headers: { cookie: adminCookie },
     });
-    expect(history.json<{ decisions: unknown[] }>().decisions).toEqual([
+    expect(history.json<ModerationHistory>().decisions).toEqual([
       expect.objectContaining({ action: 'beta_accept', target_label: MARA }),
     ]);
 

@@ -3,6 +3,16 @@ import type { World } from '@earshot/spotify-sandbox/world/model';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AlbumDetail,
+  ArtistAlbums,
+  ArtistDetail,
+  ArtistTracks,
+  PlaylistDetail,
+  PlaylistList,
+  TrackDetail,
+} from '@earshot/contract/catalogue';
+import type { ErrorBody } from '@earshot/contract/errors';
 import { albums } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
@@ -21,25 +31,6 @@ const album = world.album(artist.albumIds.at(-1)!)!;
 const playlistsOf = (account: string) => world.playlistsOf(account, clock.now());
 const privatePlaylist = playlistsOf(MARA).find((p) => p.ownerId === MARA && !p.public)!;
 const othersPublicPlaylist = playlistsOf(MARA).find((p) => p.ownerId !== MARA && p.public)!;
-
-type Json = Record<string, unknown>;
-
-async function befriend(harness: Harness, a: Viewer, b: Viewer) {
-  const username = async (viewer: Viewer) =>
-    (await harness.app.inject({ url: '/api/user/me', headers: { cookie: viewer.cookie } })).json<{
-      username: string;
-    }>().username;
-  await harness.app.inject({
-    method: 'POST',
-    url: `/api/friendship/request/${await username(b)}`,
-    headers: { cookie: a.cookie },
-  });
-  await harness.app.inject({
-    method: 'POST',
-    url: `/api/friendship/accept/${await username(a)}`,
-    headers: { cookie: b.cookie },
-  });
-}
 
 function get(harness: Harness, url: string, viewer?: Viewer) {
   return harness.app.inject({ url, headers: viewer ? { cookie: viewer.cookie } : {} });
@@ -67,7 +58,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
     harness = await startHarness({ sandbox: { world, clock } });
     mara = await harness.signIn(MARA);
     tomas = await harness.signIn(TOMAS);
-    await befriend(harness, mara, tomas);
+    await harness.befriend(mara, tomas);
   });
   afterAll(() => harness.close());
 
@@ -92,7 +83,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
   it('fills an artist from Spotify for a logged-in viewer, with the personal fields', async () => {
     const answer = await get(harness, `/api/artist/${artist.id}`, mara);
     expect(answer.statusCode).toBe(200);
-    const body = answer.json<Json>();
+    const body = answer.json<ArtistDetail>();
     const followed = world
       .followedArtists(MARA, clock.now())
       .some((follow) => follow.artistId === artist.id);
@@ -110,7 +101,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
   });
 
   it('shows visitors the stored artist without personal fields', async () => {
-    const body = (await get(harness, `/api/artist/${artist.id}`)).json<Json>();
+    const body = (await get(harness, `/api/artist/${artist.id}`)).json<ArtistDetail>();
     expect(body).toMatchObject({
       name: artist.name,
       is_followed: null,
@@ -119,11 +110,19 @@ describe('catalogue pages, Extended Quota Mode', () => {
     });
   });
 
+  it('fills nothing for visitors without a token of its own (a client with no secret)', async () => {
+    expect(harness.spotify.appToken).toBeNull();
+    const storedIds = new Set(
+      (await harness.database.db.select({ id: albums.id }).from(albums)).map((row) => row.id),
+    );
+    const unopened = world.albums.find((candidate) => !storedIds.has(candidate.id))!;
+    const answer = await get(harness, `/api/album/${unopened.id}`);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ detail: 'Album not found' });
+  });
+
   it("lists the artist's releases newest first", async () => {
-    const body = (await get(harness, `/api/artist/${artist.id}/albums`)).json<{
-      items: { id: string; release_date: string }[];
-      notice: string | null;
-    }>();
+    const body = (await get(harness, `/api/artist/${artist.id}/albums`)).json<ArtistAlbums>();
     expect(body.notice).toBeNull();
     for (const id of artist.albumIds) expect(body.items.map((item) => item.id)).toContain(id);
     const dates = body.items.map((item) => item.release_date);
@@ -133,22 +132,18 @@ describe('catalogue pages, Extended Quota Mode', () => {
   it('reads an album with its tracks in order, then lists them on the artist', async () => {
     const answer = await get(harness, `/api/album/${album.id}`, mara);
     expect(answer.statusCode).toBe(200);
-    const body = answer.json<{
-      name: string;
-      album_artists: { id: string }[];
-      tracks: { track: { id: string }; liked: boolean | null; play_count: number | null }[];
-    }>();
+    const body = answer.json<AlbumDetail>();
     expect(body.name).toBe(album.name);
     expect(body.album_artists.map((credit) => credit.id)).toEqual([...album.artistIds]);
     expect(body.tracks.map((entry) => entry.track.id)).toEqual([...album.trackIds]);
     expect(body.tracks[0]).toMatchObject({ liked: false, play_count: 0 });
 
-    const anonymous = (await get(harness, `/api/album/${album.id}`)).json<typeof body>();
+    const anonymous = (await get(harness, `/api/album/${album.id}`)).json<AlbumDetail>();
     expect(anonymous.tracks[0]).toMatchObject({ liked: null, play_count: null });
 
-    const tracks = (await get(harness, `/api/artist/${artist.id}/tracks`, mara)).json<{
-      items: { track: { id: string } }[];
-    }>();
+    const tracks = (
+      await get(harness, `/api/artist/${artist.id}/tracks`, mara)
+    ).json<ArtistTracks>();
     const credited = album.trackIds.filter((id) => world.track(id)?.artistIds.includes(artist.id));
     for (const id of credited) expect(tracks.items.map((item) => item.track.id)).toContain(id);
   });
@@ -213,15 +208,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
         { userId: tomas.id, trackId: 'lanternSong1b', addedAt: at('2026-01-02T00:00:00Z') },
       ]);
 
-    const body = (await get(harness, '/api/track/lanternSong1', mara)).json<{
-      track: { uid: string; title: string };
-      total_likes: number;
-      album_artists: { id: string }[];
-      similar_tracks: { id: string }[];
-      other_versions: { id: string }[];
-      liked: boolean | null;
-      listening: { play_count: number; friends: { username: string; play_count: number }[] };
-    }>();
+    const body = (await get(harness, '/api/track/lanternSong1', mara)).json<TrackDetail>();
     expect(body.track.title).toBe('Harbour');
     expect(body.total_likes).toBe(1);
     expect(body.liked).toBe(false);
@@ -229,10 +216,10 @@ describe('catalogue pages, Extended Quota Mode', () => {
     expect(body.other_versions.map((version) => version.id)).toEqual(['lanternSong1b']);
     // Both played Tideline around it, only Mara played Dust; nobody played Elsewhere near it.
     expect(body.similar_tracks.map((track) => track.id)).toEqual(['lanternSong2', 'mothSong1']);
-    expect(body.listening.play_count).toBe(1);
-    expect(body.listening.friends).toMatchObject([{ play_count: 2 }]);
+    expect(body.listening!.play_count).toBe(1);
+    expect(body.listening!.friends).toMatchObject([{ play_count: 2 }]);
 
-    const anonymous = (await get(harness, '/api/track/lanternSong1')).json<typeof body>();
+    const anonymous = (await get(harness, '/api/track/lanternSong1')).json<TrackDetail>();
     expect(anonymous).toMatchObject({ liked: null, listening: null, total_likes: 1 });
 
     // The viewer's ignores leave the similar tracks.
@@ -241,10 +228,22 @@ describe('catalogue pages, Extended Quota Mode', () => {
       url: `/api/ignore/artist/${moth.id}`,
       headers: { cookie: mara.cookie },
     });
-    const ignoring = (await get(harness, '/api/track/lanternSong1', mara)).json<typeof body>();
+    const ignoring = (await get(harness, '/api/track/lanternSong1', mara)).json<TrackDetail>();
     expect(ignoring.similar_tracks.map((track) => track.id)).toEqual(['lanternSong2']);
 
-    const lanternPage = (await get(harness, `/api/artist/${lantern.id}`, tomas)).json<Json>();
+    // A song's neighbours are kept a while: a play since does not move them yet.
+    await db.insert(plays).values({
+      userId: tomas.id,
+      trackId: 'lonelySong1',
+      playedAt: at('2026-01-02T12:10:00Z'),
+      source: 'api',
+    });
+    const kept = (await get(harness, '/api/track/lanternSong1', tomas)).json<TrackDetail>();
+    expect(kept.similar_tracks.map((track) => track.id)).toEqual(['lanternSong2', 'mothSong1']);
+
+    const lanternPage = (
+      await get(harness, `/api/artist/${lantern.id}`, tomas)
+    ).json<ArtistDetail>();
     expect(lanternPage).toMatchObject({ track_count: 2, user_liked_tracks: 1 });
     expect(lanternPage.listening).toMatchObject({ play_count: 3 });
   });
@@ -252,7 +251,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
   it('keeps private playlists to their owner and collaborators', async () => {
     const own = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
     expect(own.statusCode).toBe(200);
-    const body = own.json<{ is_owner: boolean; tracks: unknown[]; is_public: boolean }>();
+    const body = own.json<PlaylistDetail>();
     // Stored a while ago: the next opening asks Spotify whether it changed.
     await harness.database.db.execute(
       sql`UPDATE playlists SET updated_at = now() - interval '1 day' WHERE id = ${privatePlaylist.id}`,
@@ -261,7 +260,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
     expect(body.tracks).toHaveLength(world.playlistItems(privatePlaylist.id, clock.now()).length);
     // Opened again: from what is stored, brought up to date with Spotify.
     const again = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
-    expect(again.json<{ tracks: unknown[] }>().tracks).toEqual(body.tracks);
+    expect(again.json<PlaylistDetail>().tracks).toEqual(body.tracks);
     for (const viewer of [tomas, undefined]) {
       const refused = await get(harness, `/api/playlist/${privatePlaylist.id}`, viewer);
       expect(refused.statusCode).toBe(403);
@@ -271,10 +270,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
 
   it("lists the viewer's playlists and refuses visitors", async () => {
     expect((await get(harness, '/api/spotify/playlists')).statusCode).toBe(401);
-    const body = (await get(harness, '/api/spotify/playlists', mara)).json<{
-      items: { id: string }[];
-      total: number;
-    }>();
+    const body = (await get(harness, '/api/spotify/playlists', mara)).json<PlaylistList>();
     expect(body.items.map((item) => item.id)).toEqual(playlistsOf(MARA).map((p) => p.id));
     expect(body.total).toBe(playlistsOf(MARA).length);
   });
@@ -305,9 +301,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
     const failed = await follow('DELETE', tomas);
     await harness.control('DELETE', '/faults');
     expect(failed.statusCode).toBe(502);
-    expect(failed.json<{ detail: string }>().detail).toMatch(
-      /^Spotify could not unfollow the artist: /,
-    );
+    expect(failed.json<ErrorBody>().detail).toMatch(/^Spotify could not unfollow the artist: /);
     expect(follows()).toBe(true);
     expect((await follow('DELETE', tomas)).json()).toMatchObject({ is_followed: false });
     expect(follows()).toBe(false);
@@ -327,7 +321,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
       const other = world.albums.find((candidate) => !storedIds.has(candidate.id))!;
       const missing = await get(harness, `/api/album/${other.id}`, tomas);
       expect(missing.statusCode).toBe(502);
-      expect(missing.json<{ detail: string }>().detail).toMatch(/^Spotify could not answer/);
+      expect(missing.json<ErrorBody>().detail).toMatch(/^Spotify could not answer/);
     } finally {
       await harness.control('DELETE', '/faults');
     }
@@ -345,7 +339,7 @@ describe('catalogue pages, Development Mode', () => {
   afterAll(() => harness.close());
 
   it('shows what the mode gives: no genres, followers or popularity, all releases', async () => {
-    const body = (await get(harness, `/api/artist/${artist.id}`, mara)).json<Json>();
+    const body = (await get(harness, `/api/artist/${artist.id}`, mara)).json<ArtistDetail>();
     expect(body).toMatchObject({
       name: artist.name,
       genres: [],
@@ -353,31 +347,26 @@ describe('catalogue pages, Development Mode', () => {
       popularity: null,
     });
     expect(typeof body.is_followed).toBe('boolean');
-    const albums = (await get(harness, `/api/artist/${artist.id}/albums`, mara)).json<{
-      items: { id: string }[];
-    }>();
+    const albums = (
+      await get(harness, `/api/artist/${artist.id}/albums`, mara)
+    ).json<ArtistAlbums>();
     for (const id of artist.albumIds) expect(albums.items.map((item) => item.id)).toContain(id);
-    const albumPage = (await get(harness, `/api/album/${album.id}`, mara)).json<{
-      tracks: unknown[];
-    }>();
+    const albumPage = (await get(harness, `/api/album/${album.id}`, mara)).json<AlbumDetail>();
     expect(albumPage.tracks).toHaveLength(album.trackIds.length);
   });
 
   it("lists others' playlists' tracks only where Spotify allows, and says why", async () => {
-    const others = (await get(harness, `/api/playlist/${othersPublicPlaylist.id}`, mara)).json<{
-      tracks: unknown[];
-      notice: string | null;
-      is_owner: boolean;
-    }>();
+    const others = (
+      await get(harness, `/api/playlist/${othersPublicPlaylist.id}`, mara)
+    ).json<PlaylistDetail>();
     expect(others).toMatchObject({
       tracks: [],
       is_owner: false,
       notice: "Spotify shows this playlist's tracks only to its owner and collaborators.",
     });
-    const own = (await get(harness, `/api/playlist/${privatePlaylist.id}`, mara)).json<{
-      tracks: unknown[];
-      notice: string | null;
-    }>();
+    const own = (
+      await get(harness, `/api/playlist/${privatePlaylist.id}`, mara)
+    ).json<PlaylistDetail>();
     expect(own.notice).toBeNull();
     expect(own.tracks.length).toBeGreaterThan(0);
   });

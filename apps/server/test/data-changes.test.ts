@@ -19,6 +19,18 @@ describe('DataChanges', () => {
     expect(changes.changedSince(last, [], false)).toBe(true);
   });
 
+  it('counts a like only for answers that show that user’s likes', () => {
+    const changes = new DataChanges();
+    const read = changes.version();
+    changes.announce('41|l:a');
+    expect(changes.changedSince(read, ['a', 'b'], false)).toBe(true);
+    expect(changes.changedSince(read, ['a', 'b'], false, ['a'])).toBe(true);
+    expect(changes.changedSince(read, ['a', 'b'], false, ['b'])).toBe(false);
+    expect(changes.changedSince(read, ['a'], false, [])).toBe(false);
+    changes.announce('42|u:b');
+    expect(changes.changedSince(read, ['a', 'b'], false, [])).toBe(true);
+  });
+
   it('counts each announcement once, however many connections hear it', () => {
     const changes = new DataChanges();
     changes.announce('41|u:a');

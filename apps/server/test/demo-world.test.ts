@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FriendList } from '@earshot/contract/friendship';
 import { users } from '../src/db/schema/users';
 import { seedDemoWorld } from '../src/services/demo-world';
 import { startHarness, type Harness } from './support/harness';
@@ -27,7 +28,7 @@ describe('the demo world', () => {
     // Mara, logging in now, finds her friends and requests waiting.
     const { cookie } = await harness.login('maralindqvist');
     const list = await harness.app.inject({ url: '/api/friendship/list', headers: { cookie } });
-    const friends = list.json<{ friends: { username: string; status: string }[] }>().friends;
+    const friends = list.json<FriendList>().friends;
     expect(friends.map(({ username, status }) => `${status}:${username}`).sort()).toEqual([
       'accepted:camille-dubois',
       'accepted:jonas-brandt',

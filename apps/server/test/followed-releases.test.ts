@@ -8,7 +8,6 @@ import { followedArtists } from '../src/db/schema/library';
 import { artistReleaseChecks } from '../src/db/schema/releases';
 import { startJobRunner } from '../src/jobs/runner';
 import { createMetrics, createSpotifyHttp } from '../src/observability/metrics';
-import { importSettings } from '../src/routes/spotify/import';
 import {
   mirrorFollowedReleases,
   NEW_RELEASE_DAYS,
@@ -171,18 +170,10 @@ describe('the release mirror job', () => {
     await syncLibrary(harness.database.db, harness.spotify, auth, userId);
     const checked = async () =>
       (await harness.database.db.select().from(artistReleaseChecks)).length;
-    const runner = await startJobRunner(
-      {
-        db: harness.database.db,
-        pool: harness.database.pool,
-        cipher: harness.cipher,
-        spotify: harness.spotify,
-        metrics: harness.metrics,
-        log: harness.app.log,
-        importSettings: importSettings(harness.config),
-      },
-      { dispatchIntervalMs: 60_000, concurrency: 1 },
-    );
+    const runner = await startJobRunner(harness.jobDependencies(), {
+      dispatchIntervalMs: 60_000,
+      concurrency: 1,
+    });
     try {
       await runner.dispatch();
       await expect.poll(checked, { timeout: 60_000, interval: 250 }).toBe(25);

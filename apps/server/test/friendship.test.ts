@@ -1,5 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  FriendList,
+  FriendshipStatusResponse,
+  PendingRequests,
+} from '@earshot/contract/friendship';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { friendRequests, friendships } from '../src/db/schema/social';
@@ -35,7 +40,8 @@ function call(viewer: Viewer | undefined, method: 'GET' | 'POST' | 'DELETE', url
   return harness.app.inject({ method, url, headers: viewer ? { cookie: viewer.cookie } : {} });
 }
 const status = async (viewer: Viewer, user: string) =>
-  (await call(viewer, 'GET', `/api/friendship/status/${user}`)).json<{ status: string }>().status;
+  (await call(viewer, 'GET', `/api/friendship/status/${user}`)).json<FriendshipStatusResponse>()
+    .status;
 
 /** Who `viewer` has asked, who asked `viewer`, and `viewer`'s friends, by username. */
 async function relations(viewer: Viewer) {
@@ -243,9 +249,8 @@ describe('friendship transitions', () => {
   it('lists requests to the viewer newest first', async () => {
     await call(chidi, 'POST', '/api/friendship/request/mara-lindqvist');
     await call(aiko, 'POST', '/api/friendship/request/mara-lindqvist');
-    const pending = (await call(mara, 'GET', '/api/friendship/pending')).json<{
-      requests: { user: { id: string } }[];
-    }>().requests;
+    const pending = (await call(mara, 'GET', '/api/friendship/pending')).json<PendingRequests>()
+      .requests;
     expect(pending.map((request) => request.user.id)).toEqual([aiko.id, chidi.id]);
   });
 
@@ -269,9 +274,7 @@ describe('GET /api/friendship/list', () => {
     await call(chidi, 'POST', '/api/friendship/request/mara-lindqvist');
     await call(aiko, 'POST', '/api/friendship/request/mara-lindqvist');
     await call(mara, 'POST', '/api/friendship/request/tomas-ferreira');
-    const list = (await call(mara, 'GET', '/api/friendship/list')).json<{
-      friends: { id: string; username: string; status: string }[];
-    }>().friends;
+    const list = (await call(mara, 'GET', '/api/friendship/list')).json<FriendList>().friends;
     expect(list.map(({ id, username, status }) => [id, username, status])).toEqual([
       [aiko.id, 'aiko-tanaka', 'pending'],
       [chidi.id, 'chidi-okafor', 'pending'],
@@ -280,9 +283,8 @@ describe('GET /api/friendship/list', () => {
 
     await befriend(tomas, aiko, 'aiko-tanaka', 'tomas-ferreira');
     await befriend(tomas, chidi, 'chidi-okafor', 'tomas-ferreira');
-    const friendsOfTomas = (await call(tomas, 'GET', '/api/friendship/list')).json<{
-      friends: { username: string; status: string }[];
-    }>().friends;
+    const friendsOfTomas = (await call(tomas, 'GET', '/api/friendship/list')).json<FriendList>()
+      .friends;
     expect(friendsOfTomas.map(({ username, status }) => [username, status])).toEqual([
       ['mara-lindqvist', 'pending'],
       ['aiko-tanaka', 'accepted'],
@@ -295,9 +297,7 @@ describe('GET /api/friendship/list', () => {
     for (const asker of [tomas, chidi, aiko]) {
       await call(asker, 'POST', '/api/friendship/request/mara-lindqvist');
     }
-    const pending = (await call(mara, 'GET', '/api/friendship/list')).json<{
-      friends: { username: string }[];
-    }>().friends;
+    const pending = (await call(mara, 'GET', '/api/friendship/list')).json<FriendList>().friends;
     expect(pending.map((friend) => friend.username)).toEqual([
       'aiko-tanaka',
       'chidi-okafor',
@@ -306,9 +306,7 @@ describe('GET /api/friendship/list', () => {
     for (const other of ['tomas-ferreira', 'chidi-okafor', 'aiko-tanaka']) {
       await call(mara, 'POST', `/api/friendship/accept/${other}`);
     }
-    const accepted = (await call(mara, 'GET', '/api/friendship/list')).json<{
-      friends: { username: string; status: string }[];
-    }>().friends;
+    const accepted = (await call(mara, 'GET', '/api/friendship/list')).json<FriendList>().friends;
     expect(accepted.map((friend) => `${friend.status}:${friend.username}`)).toEqual([
       'accepted:aiko-tanaka',
       'accepted:chidi-okafor',
@@ -320,9 +318,7 @@ describe('GET /api/friendship/list', () => {
     for (const other of ['tomas-ferreira', 'chidi-okafor', 'aiko-tanaka']) {
       await call(mara, 'POST', `/api/friendship/request/${other}`);
     }
-    const requested = (await call(mara, 'GET', '/api/friendship/list')).json<{
-      friends: { username: string; status: string }[];
-    }>().friends;
+    const requested = (await call(mara, 'GET', '/api/friendship/list')).json<FriendList>().friends;
     expect(requested.map((friend) => `${friend.status}:${friend.username}`)).toEqual([
       'requested:aiko-tanaka',
       'requested:chidi-okafor',
@@ -349,9 +345,7 @@ describe('GET /api/friendship/list', () => {
     expect(latest).toBeDefined();
     expect(likes).toBeGreaterThan(0);
 
-    const list = (await call(mara, 'GET', '/api/friendship/list')).json<{
-      friends: { username: string; likes: number; last_play: string | null }[];
-    }>().friends;
+    const list = (await call(mara, 'GET', '/api/friendship/list')).json<FriendList>().friends;
     expect(list).toEqual([
       expect.objectContaining({
         username: 'aiko-tanaka',

@@ -1,5 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '@earshot/contract/activity';
+import type { ErrorBody } from '@earshot/contract/errors';
+import type { FriendList } from '@earshot/contract/friendship';
 import { plays } from '../src/db/schema/listening';
 import { redactingLoggerOptions, redactUrl } from '../src/observability/logging';
 import { storeTracks } from '../src/services/catalog';
@@ -54,8 +57,7 @@ beforeAll(async () => {
   mara = await harness.signIn('maralindqvist');
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   aiko = await harness.signIn('11183207465');
-  await call(mara, 'POST', '/api/friendship/request/tomas-ferreira');
-  await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
+  await harness.befriend(mara, tomas);
   const artist = { id: 'artistH0000000000000001', name: 'The Lanterns' };
   await storeTracks(harness.database.db, [
     {
@@ -103,7 +105,7 @@ describe('text that PostgreSQL cannot take is refused at the boundary with 400',
   ] as const)('NUL in %s %s', async (method, url) => {
     const response = await call(mara, method, url);
     expectDetail(response, 400);
-    expect(response.json<{ detail: string }>().detail).toMatch(/NUL/);
+    expect(response.json<ErrorBody>().detail).toMatch(/NUL/);
   });
 
   it('NUL and lone surrogates in a JSON body, values and names alike', async () => {
@@ -158,13 +160,13 @@ describe('a forged before cursor answers 400 on both feeds', () => {
     for (const before of forged) {
       const response = await call(mara, 'GET', `${path}?${new URLSearchParams({ before })}`);
       expectDetail(response, 400);
-      expect(response.json<{ detail: string }>().detail).toMatch(/before cursor/);
+      expect(response.json<ErrorBody>().detail).toMatch(/before cursor/);
     }
   });
 
   it('takes the cursor it wrote', async () => {
     const first = await call(mara, 'GET', '/api/recent?limit=1');
-    const before = first.json<{ next_before: string | null }>().next_before;
+    const before = first.json<ActivityPage>().next_before;
     expect(before).not.toBeNull();
     const next = await call(mara, 'GET', `/api/recent?limit=1&before=${before}`);
     expect(next.statusCode).toBe(200);
@@ -234,7 +236,7 @@ describe('personal answers', () => {
     const lastPlays = async (viewer: Viewer) =>
       Object.fromEntries(
         (await call(viewer, 'GET', '/api/friendship/list'))
-          .json<{ friends: { username: string; status: string; last_play: string | null }[] }>()
+          .json<FriendList>()
           .friends.map((friend) => [friend.username, [friend.status, friend.last_play]]),
       );
     // Mara and Aiko became friends by crossing requests; Tomas only asked Aiko.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IgnoredList } from '@earshot/contract/ignore';
 import { storeTracks } from '../src/services/catalog';
 import { startHarness, type Harness } from './support/harness';
 
@@ -31,9 +32,7 @@ describe('ignore', () => {
       reported: false,
       is_global: false,
     });
-    const list = (await call('GET', '/api/ignore')).json<{
-      tracks: { track: { uid: string; title: string }; reported: boolean }[];
-    }>();
+    const list = (await call('GET', '/api/ignore')).json<IgnoredList>();
     expect(list.tracks.map((item) => [item.track.uid, item.track.title])).toEqual([
       ['ignored01', 'Loud Song'],
     ]);
@@ -45,7 +44,7 @@ describe('ignore', () => {
   it('reports an artist, which also ignores it', async () => {
     const state = (await call('POST', `/api/ignore/artist/${artist.id}/report`)).json();
     expect(state).toEqual({ ignored: true, reported: true, is_global: false });
-    const list = (await call('GET', '/api/ignore')).json<{ artists: unknown[] }>();
+    const list = (await call('GET', '/api/ignore')).json<IgnoredList>();
     expect(list.artists).toEqual([
       { artist_id: artist.id, name: 'Ivy Static', is_global: false, reported: true },
     ]);

@@ -1,34 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyFileKind, readHistoryRow } from '../src/services/import/rows';
-
-// Rows shaped exactly like those of real exports (every field of the current Extended Streaming
-// History field set; the four or four-and-podcast fields of Account data).
-const extendedRow = (fields: Record<string, unknown> = {}): Record<string, unknown> => ({
-  ts: '2023-09-25T12:26:38Z',
-  platform: 'windows',
-  ms_played: 228000,
-  conn_country: 'IN',
-  ip_addr: '192.0.2.10',
-  master_metadata_track_name: 'Ye Pyar Nahi To Kya Hai',
-  master_metadata_album_artist_name: 'Rahul Jain',
-  master_metadata_album_album_name: 'Ye Pyar Nahi To Kya Hai',
-  spotify_track_uri: 'spotify:track:0MNgTp3FLtbPiCvrG8lsru',
-  episode_name: null,
-  episode_show_name: null,
-  spotify_episode_uri: null,
-  audiobook_title: null,
-  audiobook_uri: null,
-  audiobook_chapter_uri: null,
-  audiobook_chapter_title: null,
-  reason_start: 'playbtn',
-  reason_end: 'trackdone',
-  shuffle: false,
-  skipped: false,
-  offline: false,
-  offline_timestamp: 1695644471,
-  incognito_mode: false,
-  ...fields,
-});
+import { extendedHistoryRow } from './support/streaming-history';
 
 const noTrack = {
   master_metadata_track_name: null,
@@ -93,7 +65,7 @@ describe('Extended Streaming History rows', () => {
     expect(
       readHistoryRow(
         'extended_audio',
-        extendedRow({
+        extendedHistoryRow({
           master_metadata_track_name: ' Ye Pyar Nahi To Kya Hai ',
           master_metadata_album_artist_name: '\tRahul Jain',
         }),
@@ -150,7 +122,7 @@ describe('Extended Streaming History rows', () => {
     for (const album of [null, '', '   ']) {
       const result = readHistoryRow(
         'extended_audio',
-        extendedRow({ master_metadata_album_album_name: album }),
+        extendedHistoryRow({ master_metadata_album_album_name: album }),
       );
       expect(result).toMatchObject({ play: { albumName: null } });
     }
@@ -162,19 +134,19 @@ describe('Extended Streaming History rows', () => {
     [30_000, 'play'],
     [30_001, 'play'],
   ])('a play of %i ms is %s (Spotify counts a stream from 30 s)', (ms, expected) => {
-    expect(outcome(readHistoryRow('extended_audio', extendedRow({ ms_played: ms })))).toBe(
+    expect(outcome(readHistoryRow('extended_audio', extendedHistoryRow({ ms_played: ms })))).toBe(
       expected,
     );
   });
 
   it('skips incognito plays, however long', () => {
-    expect(readHistoryRow('extended_audio', extendedRow({ incognito_mode: true }))).toEqual({
+    expect(readHistoryRow('extended_audio', extendedHistoryRow({ incognito_mode: true }))).toEqual({
       skipped: 'incognito',
     });
   });
 
   it('skips every row of a Video file, music videos included', () => {
-    expect(readHistoryRow('extended_video', extendedRow())).toEqual({ skipped: 'video' });
+    expect(readHistoryRow('extended_video', extendedHistoryRow())).toEqual({ skipped: 'video' });
   });
 
   it.each([
@@ -214,7 +186,9 @@ describe('Extended Streaming History rows', () => {
     ['a row with no track, episode or audiobook', noTrack, 'no_track'],
     ['a row whose track URI is blank', { spotify_track_uri: '  ' }, 'no_track'],
   ])('%s is skipped as %s', (_what, fields, expected) => {
-    expect(readHistoryRow('extended_audio', extendedRow(fields))).toEqual({ skipped: expected });
+    expect(readHistoryRow('extended_audio', extendedHistoryRow(fields))).toEqual({
+      skipped: expected,
+    });
   });
 
   // Each row is malformed in exactly one way, so each check is needed on its own.
@@ -241,10 +215,12 @@ describe('Extended Streaming History rows', () => {
     ['no artist name', { master_metadata_album_artist_name: null }],
     ['an artist name that is not text', { master_metadata_album_artist_name: 42 }],
   ])('a row with %s is malformed', (_what, fields) => {
-    expect(readHistoryRow('extended_audio', extendedRow(fields))).toEqual({ skipped: 'malformed' });
+    expect(readHistoryRow('extended_audio', extendedHistoryRow(fields))).toEqual({
+      skipped: 'malformed',
+    });
   });
 
-  it.each([null, 42, 'a row', [], [extendedRow()]])('%j is not a row', (row) => {
+  it.each([null, 42, 'a row', [], [extendedHistoryRow()]])('%j is not a row', (row) => {
     expect(readHistoryRow('extended_audio', row)).toEqual({ skipped: 'malformed' });
     expect(readHistoryRow('account_music', row)).toEqual({ skipped: 'malformed' });
   });

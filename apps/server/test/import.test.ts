@@ -4,13 +4,18 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '@earshot/contract/activity';
+import type { ErrorBody } from '@earshot/contract/errors';
+import type { ImportStatus } from '@earshot/contract/import';
+import type { CurrentUser } from '@earshot/contract/user';
 import { historyImports } from '../src/db/schema/imports';
 import { plays } from '../src/db/schema/listening';
 import { startJobRunner } from '../src/jobs/runner';
-import { importSettings } from '../src/routes/spotify/import';
+import { importSettings } from '../src/services/import/upload';
 import { storeTracks } from '../src/services/catalog';
 import { leaseImports, runHistoryImport } from '../src/services/import/history-import';
 import { startHarness, type Harness } from './support/harness';
+import { extendedHistoryRow } from './support/streaming-history';
 import { multipartFile, zipOf } from './support/zip';
 
 const AUDIO = 'Spotify Extended Streaming History/Streaming_History_Audio_2024.json';
@@ -23,7 +28,7 @@ let cookie: string;
 let userId: string;
 
 function music(ts: string, id: string, name: string, ms = 200_000, extra = {}) {
-  return {
+  return extendedHistoryRow({
     ts,
     platform: 'android',
     ms_played: ms,
@@ -33,22 +38,10 @@ function music(ts: string, id: string, name: string, ms = 200_000, extra = {}) {
     master_metadata_album_artist_name: 'The Lanterns',
     master_metadata_album_album_name: 'Night Roads',
     spotify_track_uri: `spotify:track:${id}`,
-    episode_name: null,
-    episode_show_name: null,
-    spotify_episode_uri: null,
-    audiobook_title: null,
-    audiobook_uri: null,
-    audiobook_chapter_uri: null,
-    audiobook_chapter_title: null,
     reason_start: 'trackdone',
-    reason_end: 'trackdone',
-    shuffle: false,
-    skipped: false,
-    offline: false,
     offline_timestamp: null,
-    incognito_mode: false,
     ...extra,
-  };
+  });
 }
 const podcast = (ts: string) => ({
   ...music(ts, 'x', 'x'),
@@ -97,20 +90,9 @@ async function runQueued() {
 }
 
 const status = async () =>
-  (await harness.app.inject({ url: '/api/spotify/import', headers: { cookie } })).json<{
-    full_history_sync_wait: number;
-    total_plays_synced: number;
-    last_full_history_sync: string | null;
-    current: {
-      state: string;
-      files_done: number;
-      files_total: number;
-      rows_read: number;
-      plays_added: number;
-      skipped: Record<string, number>;
-      errors: string[];
-    } | null;
-  }>();
+  (
+    await harness.app.inject({ url: '/api/spotify/import', headers: { cookie } })
+  ).json<ImportStatus>();
 
 beforeAll(async () => {
   importDir = await mkdtemp(path.join(tmpdir(), 'earshot-imports-'));
@@ -118,9 +100,9 @@ beforeAll(async () => {
     env: { IMPORT_DIR: importDir, IMPORT_COOLDOWN_SEC: '0', IMPORT_MAX_UPLOAD_BYTES: '300000' },
   });
   cookie = (await harness.login('maralindqvist')).cookie;
-  userId = (await harness.app.inject({ url: '/api/user/me', headers: { cookie } })).json<{
-    id: string;
-  }>().id;
+  userId = (
+    await harness.app.inject({ url: '/api/user/me', headers: { cookie } })
+  ).json<CurrentUser>().id;
 });
 afterAll(() => harness.close());
 // Every test starts with no imports and no plays, so each holds alone and in any order.
@@ -161,7 +143,7 @@ describe('POST /api/spotify/import', () => {
       headers: { cookie },
     });
     const titles = recent
-      .json<{ items: { track: { title: string }; date: string }[] }>()
+      .json<ActivityPage>()
       .items.map((item) => `${item.track.title}@${item.date}`);
     expect(titles).toEqual([
       'Sunrise@2025-01-01T00:00:00.000Z',
@@ -250,7 +232,7 @@ describe('bad uploads are refused and change nothing', () => {
     ['another file type', () => zipOf({ [AUDIO]: '[]' }), 'history.json', 400, /\.zip/],
     [
       'a file over the size limit',
-      () => Promise.resolve(Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(400_000)])),
+      () => zipOf({ [AUDIO]: '[]', 'ReadMeFirst.pdf': randomBytes(400_000) }),
       'big.zip',
       413,
       /larger than/,
@@ -266,7 +248,7 @@ describe('bad uploads are refused and change nothing', () => {
     const count = await before();
     const response = await upload(await make(), filename);
     expect(response.statusCode).toBe(code);
-    expect(response.json<{ detail: string }>().detail).toMatch(detail);
+    expect(response.json<ErrorBody>().detail).toMatch(detail);
     expect(await before()).toBe(count);
     expect(await readdir(importDir)).toEqual([]);
   });
@@ -299,7 +281,7 @@ describe('a crash mid-import', () => {
     const other = await harness.login('chidiokafor');
     const otherId = (
       await harness.app.inject({ url: '/api/user/me', headers: { cookie: other.cookie } })
-    ).json<{ id: string }>().id;
+    ).json<CurrentUser>().id;
     const zip = await zipOf({
       [AUDIO]: JSON.stringify([music('2024-09-01T10:00:00Z', ID_A, 'Moonlight Drive')]),
       [AUDIO_2]: JSON.stringify([music('2025-09-01T10:00:00Z', ID_B, 'Sunrise')]),
@@ -352,18 +334,7 @@ describe('an import whose worker was killed', () => {
       .select()
       .from(historyImports)
       .where(eq(historyImports.userId, other.id));
-    const runner = await startJobRunner(
-      {
-        db: harness.database.db,
-        pool: harness.database.pool,
-        cipher: harness.cipher,
-        spotify: harness.spotify,
-        metrics: harness.metrics,
-        log: harness.app.log,
-        importSettings: importSettings(harness.config),
-      },
-      { dispatchIntervalMs: 60_000 },
-    );
+    const runner = await startJobRunner(harness.jobDependencies(), { dispatchIntervalMs: 60_000 });
     try {
       // What `kill -9` leaves: the import running with an old heartbeat, its job still active.
       await harness.database.pool.query(
@@ -383,7 +354,7 @@ describe('an import whose worker was killed', () => {
         payload,
       });
       expect(meanwhile.statusCode).toBe(409);
-      expect(meanwhile.json<{ detail: string }>().detail).toMatch(/interrupted by a restart/);
+      expect(meanwhile.json<ErrorBody>().detail).toMatch(/interrupted by a restart/);
       const status = await harness.app.inject({
         url: '/api/spotify/import',
         headers: { cookie: other.cookie },

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '@earshot/contract/activity';
 import { connectPostgres } from '../src/db/client';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
 import { LiveHub } from '../src/services/live';
+import { NowPlayingPoller } from '../src/services/now-playing';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
 import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, TEST_CLIENT_ID, type Harness, type Viewer } from './support/harness';
@@ -18,8 +20,7 @@ const open: LiveClient[] = [];
 let first: string;
 let second: string;
 
-const call = (viewer: Viewer, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
-  harness.app.inject({ method, url, headers: { cookie: viewer.cookie }, ...(body && { body }) });
+const call = (...request: Parameters<Harness['request']>) => harness.request(...request);
 
 /** A play stored as a sync stores it: just finished. */
 let playedAt = Date.now() - 60 * 60_000;
@@ -43,11 +44,6 @@ const playsOf = (client: LiveClient, username: string) =>
     (e) => (e.data as { user: { username: string } }).user.username === username,
   );
 
-async function befriend(a: Viewer, b: Viewer, bName: string, aName: string) {
-  await call(a, 'POST', `/api/friendship/request/${bName}`);
-  await call(b, 'POST', `/api/friendship/accept/${aName}`);
-}
-
 beforeAll(async () => {
   harness = await startHarness({
     env: { NOW_PLAYING_TICK_SEC: '0.1', LIVE_HEARTBEAT_SEC: '0.2' },
@@ -56,7 +52,7 @@ beforeAll(async () => {
   mara = await harness.signIn('maralindqvist');
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   aiko = await harness.signIn('11183207465');
-  await befriend(mara, tomas, 'tomas-ferreira', 'mara-lindqvist');
+  await harness.befriend(mara, tomas);
   // Two songs of the sandbox's catalogue: a like goes to Spotify first.
   const token = await tokenSourceFor(
     harness.database.db,
@@ -97,7 +93,7 @@ describe('GET /api/live', () => {
     await expect.poll(() => playsOf(maras, 'tomas-ferreira').length).toBe(1);
     const [event] = playsOf(maras, 'tomas-ferreira');
     expect(Number(event?.id)).toBeGreaterThan(0);
-    const recent = (await call(mara, 'GET', '/api/recent?limit=1')).json<{ items: unknown[] }>();
+    const recent = (await call(mara, 'GET', '/api/recent?limit=1')).json<ActivityPage>();
     expect(event?.data).toEqual(recent.items[0]);
     // The stranger hears her own play, never the friend's.
     await play(aiko.id, second);
@@ -152,7 +148,7 @@ describe('GET /api/live', () => {
       user: { id: tomas.id },
       status: 'none',
     });
-    await befriend(mara, tomas, 'tomas-ferreira', 'mara-lindqvist');
+    await harness.befriend(mara, tomas);
     await play(tomas.id, second);
     await expect.poll(() => playsOf(maras, 'tomas-ferreira').length).toBe(1);
   });
@@ -212,6 +208,7 @@ describe('GET /api/live', () => {
       await play(tomas.id, first);
       await expect.poll(() => slow.ended).toBe(true);
       expect(slow.written.endsWith('retry: 30000\n\n')).toBe(true);
+      expect(slow.events().at(-1)).toMatchObject({ event: 'dropped', data: { retry_ms: 30_000 } });
       expect(slow.events().filter((e) => e.event === 'play')).toEqual([]);
       expect(hub.openStreams).toBe(0);
       expect((await harness.metrics.liveDropped.get()).values[0]?.value).toBe(dropped + 1);
@@ -330,6 +327,97 @@ describe('now playing', () => {
     const stopped = await polls();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await polls()).toBe(stopped);
+  });
+  it('announces a play started through Earshot at once, before the 30 s lease is over', async () => {
+    const maras = await stream(mara);
+    const playing = await startPlaying(tomas);
+    // Tomas was just asked: the poller leaves him alone for 30 s.
+    await harness.database.db.execute(sql`
+      INSERT INTO now_playing (user_id, checked_at) VALUES (${tomas.id}, now())
+      ON CONFLICT (user_id) DO UPDATE SET checked_at = now()`);
+    const trackId = playing === first ? second : first;
+    const asked = await polls();
+    const played = await call(tomas, 'POST', '/api/spotify/play', {
+      track_id: trackId,
+      context: { source: 'track', user: null, context_uri: null },
+    });
+    expect(played.json()).toEqual({ track_id: trackId, confirmed: true });
+    const announced = () =>
+      (named(maras, 'now-playing').at(-1)?.data as { track: { id: string } } | null)?.track.id;
+    await expect.poll(announced).toBe(trackId);
+    // What the play's confirmation saw is announced: no extra call to Spotify is spent on it.
+    expect(await polls()).toBe(asked);
+    expect(named(maras, 'now-playing').at(-1)?.data).toMatchObject({
+      user: { id: tomas.id },
+      track: { id: trackId },
+      is_playing: true,
+    });
+    maras.close();
+  });
+  /** A poller of its own, ticking only when told to, over `watched`. */
+  const pollerFor = (watched: string[], budgetPer30s: number) =>
+    new NowPlayingPoller({
+      db: harness.database.db,
+      cipher: harness.cipher,
+      spotify: harness.spotify,
+      metrics: harness.metrics,
+      settings: { tickMs: 3_600_000, budgetPer30s },
+      watched: () => watched,
+      log: (error) => {
+        throw error;
+      },
+    });
+  const allDue = () =>
+    harness.database.db.execute(
+      sql`UPDATE now_playing SET checked_at = now() - interval '31 seconds'`,
+    );
+  const outcome = async (name: string) =>
+    (await harness.metrics.nowPlayingPolls.get()).values.find((v) => v.labels.outcome === name)
+      ?.value ?? 0;
+
+  it('keeps within its budget per 30 s, and /metrics counts the asks it declined', async () => {
+    // Only this test's poller asks: nobody's stream is open, so the app's own poller rests.
+    for (const client of open.splice(0)) client.close();
+    await expect
+      .poll(async () => (await harness.metrics.liveStreams.get()).values[0]?.value)
+      .toBe(0);
+    const poller = pollerFor([tomas.id, aiko.id, mara.id], 1);
+    await allDue();
+    const before = await polls();
+    await poller.kick();
+    expect(await polls()).toBe(before + 1);
+
+    await allDue();
+    const declined = await outcome('over_budget');
+    await poller.kick();
+    expect(await polls()).toBe(before + 1);
+    expect(await outcome('over_budget')).toBe(declined + 1);
+
+    const scraped = await harness.app.inject({ method: 'GET', url: '/metrics' });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toContain(
+      `earshot_now_playing_polls_total{outcome="over_budget"} ${declined + 1}`,
+    );
+    expect(scraped.body).toMatch(
+      /earshot_spotify_requests_total\{[^}]*endpoint="GET \/me\/player\/currently-playing"/,
+    );
+  });
+
+  it('asks and writes what plays in a Development Mode app too', async () => {
+    const mode = (value: string) =>
+      harness.control('PUT', `/clients/${TEST_CLIENT_ID}/mode`, { mode: value });
+    expect((await mode('development')).status).toBe(200);
+    try {
+      const trackId = await startPlaying(tomas);
+      await allDue();
+      await pollerFor([tomas.id], 10).kick();
+      const row = await harness.database.db.execute<{ track_id: string; is_playing: boolean }>(
+        sql`SELECT track_id, is_playing FROM now_playing WHERE user_id = ${tomas.id}`,
+      );
+      expect(row.rows[0]).toEqual({ track_id: trackId, is_playing: true });
+    } finally {
+      await mode('extended');
+    }
   });
 });
 

@@ -24,20 +24,7 @@ describe('login against a Development Mode Spotify app', () => {
 describe('login when Spotify cannot be reached after the code exchange', () => {
   it('reports it on the error page instead of failing silently', async () => {
     harness = await startHarness({ env: { SPOTIFY_API_URL: 'http://127.0.0.1:9/v1' } });
-    const { authorizationUrl: url, cookie } = await harness.startLogin();
-    const form = new URLSearchParams(url.searchParams);
-    form.set('account', 'maralindqvist');
-    form.set('consent', 'allow');
-    const consent = await fetch(`${url.origin}${url.pathname}`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const redirect = new URL(consent.headers.get('location') ?? '');
-    const callback = await harness.app.inject({
-      url: `${redirect.pathname}${redirect.search}`,
-      headers: { cookie },
-    });
+    const callback = await harness.returnFromSpotify(await harness.startLogin(), 'maralindqvist');
     const target = new URL(String(callback.headers.location), 'http://x');
     expect(target.pathname).toBe('/error');
     expect(target.searchParams.get('message')).toBe(

@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@earshot/contract/errors';
+import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
+import type { AuthorizationResponse } from '@earshot/contract/spotify';
+import type { CurrentUser } from '@earshot/contract/user';
 import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
 import { users } from '../src/db/schema/users';
 import { startHarness, type Harness } from './support/harness';
@@ -27,7 +31,7 @@ describe('GET /api/spotify/authorize', () => {
   it("answers Spotify's authorization URL with PKCE, state and the scopes", async () => {
     const response = await harness.app.inject({ url: '/api/spotify/authorize?next=/friends' });
     expect(response.statusCode).toBe(200);
-    const url = new URL(response.json<{ authorization_url: string }>().authorization_url);
+    const url = new URL(response.json<AuthorizationResponse>().authorization_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${harness.sandboxUrl}/accounts/authorize`);
     expect(url.searchParams.get('client_id')).toBe('earshot-test');
     expect(url.searchParams.get('response_type')).toBe('code');
@@ -44,9 +48,9 @@ describe('GET /api/spotify/authorize', () => {
     const states = await Promise.all(
       [1, 2].map(async () => {
         const response = await harness.app.inject({ url: '/api/spotify/authorize' });
-        return new URL(
-          response.json<{ authorization_url: string }>().authorization_url,
-        ).searchParams.get('state');
+        return new URL(response.json<AuthorizationResponse>().authorization_url).searchParams.get(
+          'state',
+        );
       }),
     );
     expect(states[0]).not.toBe(states[1]);
@@ -68,7 +72,7 @@ describe('GET /api/spotify/authorize', () => {
       url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ detail: string }>().detail).toMatch(/^Invalid querystring: next/);
+    expect(response.json<ErrorBody>().detail).toMatch(/^Invalid querystring: next/);
   });
 });
 
@@ -97,7 +101,7 @@ describe('the OAuth round trip', () => {
   it('binds the login to the browser that started it with a short-lived cookie', async () => {
     const authorize = await harness.app.inject({ url: '/api/spotify/authorize' });
     const state = new URL(
-      authorize.json<{ authorization_url: string }>().authorization_url,
+      authorize.json<AuthorizationResponse>().authorization_url,
     ).searchParams.get('state');
     const bound = authorize.cookies.find((c) => c.name === 'earshot_login');
     expect(bound).toMatchObject({
@@ -150,6 +154,18 @@ describe('the OAuth round trip', () => {
     expect(setCookie.maxAge).toBe(30 * 24 * 60 * 60);
   });
 
+  it('tells scripts the browser is signed in with a readable cookie that lives as long as the session', async () => {
+    const { cookies } = await harness.login(PREMIUM);
+    const hint = cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+    expect(hint).toMatchObject({
+      value: '1',
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: 30 * 24 * 60 * 60,
+    });
+    expect(hint?.httpOnly).toBeFalsy();
+  });
+
   it('knows a free account is not subscribed', async () => {
     const { cookie } = await harness.login(FREE);
     expect((await me(cookie)).json()).toMatchObject({ subscribed: false, name: 'Aiko Tanaka' });
@@ -161,8 +177,8 @@ describe('the OAuth round trip', () => {
   });
 
   it('keeps the username on a second login and stores the tokens encrypted', async () => {
-    const first = (await me((await harness.login(PREMIUM)).cookie)).json<{ id: string }>();
-    const second = (await me((await harness.login(PREMIUM)).cookie)).json<{ id: string }>();
+    const first = (await me((await harness.login(PREMIUM)).cookie)).json<CurrentUser>();
+    const second = (await me((await harness.login(PREMIUM)).cookie)).json<CurrentUser>();
     expect(second).toEqual(first);
     const [account] = await harness.database.db
       .select()
@@ -240,6 +256,14 @@ describe('session', () => {
     }
   });
 
+  it('clears the cookies of a session that no longer exists, so the browser stops asking', async () => {
+    const response = await me(`earshot_session=forged; ${SIGNED_IN_COOKIE}=1`);
+    expect(response.statusCode).toBe(401);
+    const cleared = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+    expect(cleared).toEqual({ earshot_session: '', [SIGNED_IN_COOKIE]: '' });
+    expect((await me()).cookies).toEqual([]);
+  });
+
   it('logs out: the session is gone server-side and the cookie cleared', async () => {
     const { cookie } = await harness.login(PREMIUM);
     const logout = await harness.app.inject({
@@ -248,8 +272,8 @@ describe('session', () => {
       headers: { cookie },
     });
     expect(logout.statusCode).toBe(204);
-    const cleared = logout.cookies.find((c) => c.name === 'earshot_session');
-    expect(cleared?.value).toBe('');
+    const cleared = Object.fromEntries(logout.cookies.map((c) => [c.name, c.value]));
+    expect(cleared).toEqual({ earshot_session: '', [SIGNED_IN_COOKIE]: '' });
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });
@@ -264,7 +288,7 @@ describe('GET /api/spotify/stats', () => {
     const { cookie } = await harness.login(PREMIUM);
     const stats = () => harness.app.inject({ url: '/api/spotify/stats', headers: { cookie } });
     expect((await stats()).json()).toEqual({ active: true });
-    const { id } = (await me(cookie)).json<{ id: string }>();
+    const { id } = (await me(cookie)).json<CurrentUser>();
     await harness.database.db
       .update(spotifyAccounts)
       .set({ status: 'revoked' })

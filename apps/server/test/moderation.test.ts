@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '@earshot/contract/activity';
+import type { AdminNotifications, ModerationHistory } from '@earshot/contract/admin';
+import type { ErrorBody } from '@earshot/contract/errors';
+import type { FriendList } from '@earshot/contract/friendship';
+import type { IgnoredList } from '@earshot/contract/ignore';
+import type { PublicProfile } from '@earshot/contract/profile';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
-import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
+import { soloTrack } from './support/tracks';
 
 let harness: Harness;
 let mara: Viewer;
@@ -11,42 +17,21 @@ let tomas: Viewer;
 let aiko: Viewer;
 
 const artist = { id: 'artistM0000000000000001', name: 'Moss Relay' };
-const track = (id: string, name: string): SpotifyTrack => ({
-  id,
-  name,
-  album: {
-    id: `al-${id}`,
-    name: `${name} EP`,
-    release_date: '2019',
-    artists: [artist],
-    images: [],
-  },
-  artists: [artist],
-  duration_ms: 180_000,
-});
+const track = (id: string, name: string) =>
+  soloTrack(artist, id, { name, album: `${name} EP`, releaseDate: '2019', durationMs: 180_000 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (viewer: Viewer | undefined, method: Method, url: string, payload?: unknown) =>
-  harness.app.inject({
-    method,
-    url,
-    headers: viewer ? { cookie: viewer.cookie } : {},
-    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
-  });
+const call = (...request: Parameters<Harness['request']>) => harness.request(...request);
+type Method = Parameters<typeof call>[1];
 
 async function friendLikes(viewer: Viewer, username: string): Promise<number> {
-  const list = (await call(viewer, 'GET', '/api/friendship/list')).json<{
-    friends: { username: string; likes: number }[];
-  }>();
+  const list = (await call(viewer, 'GET', '/api/friendship/list')).json<FriendList>();
   const friend = list.friends.find((entry) => entry.username === username);
   if (!friend) throw new Error(`${username} is not in the list`);
   return friend.likes;
 }
 
 async function profileLikes(viewer: Viewer, username: string): Promise<number> {
-  const profile = (await call(viewer, 'GET', `/api/user/${username}/public`)).json<{
-    stats: { total_likes: number };
-  }>();
+  const profile = (await call(viewer, 'GET', `/api/user/${username}/public`)).json<PublicProfile>();
   return profile.stats.total_likes;
 }
 
@@ -55,18 +40,10 @@ beforeAll(async () => {
   mara = await harness.signIn('maralindqvist');
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   aiko = await harness.signIn('11183207465');
-  await call(mara, 'POST', '/api/friendship/request/tomas-ferreira');
-  await call(tomas, 'POST', '/api/friendship/accept/mara-lindqvist');
+  await harness.befriend(mara, tomas);
   const db = harness.database.db;
-  await storeTracks(db, [track('mod01', 'Lichen'), track('mod02', 'Fern'), track('mod03', 'Moss')]);
-  await db
-    .insert(savedTracks)
-    .values(
-      ['mod01', 'mod02'].map((trackId) => ({ userId: tomas.id, trackId, addedAt: new Date() })),
-    );
-  await db
-    .insert(plays)
-    .values({ userId: tomas.id, trackId: 'mod02', playedAt: new Date(), source: 'api' });
+  await storeTracks(db, [track('mod01', 'Lichen')]);
+  await db.insert(savedTracks).values({ userId: tomas.id, trackId: 'mod01', addedAt: new Date() });
 });
 afterAll(() => harness.close());
 
@@ -85,31 +62,50 @@ describe('counts that leave out ignored items', () => {
   });
 });
 
-interface Notifications {
-  reports: {
-    tracks: { uid: string; title: string; artists: { name: string }[]; report_count: number }[];
-    artists: { artist_id: string; name: string; report_count: number }[];
-  };
-  beta_requests: { pending: string[] };
-}
 const notifications = async () =>
-  (await call(aiko, 'GET', '/api/admin/notifications')).json<Notifications>();
+  (await call(aiko, 'GET', '/api/admin/notifications')).json<AdminNotifications>();
 
-interface History {
-  decisions: {
-    action: string;
-    target_kind: string;
-    target_key: string;
-    target_label: string;
-    report_count: number;
-    admin: { username: string } | null;
-    decided_at: string;
-  }[];
+const history = async () =>
+  (await call(aiko, 'GET', '/api/admin/history')).json<ModerationHistory>();
+
+let songs = 0;
+/**
+ * A song of the test's own (its name too: songs of one artist with one title are one song),
+ * which Tomas, Mara's friend, has liked and played.
+ */
+async function tomasSong(name: string, by = artist): Promise<string> {
+  const id = `mod${String(++songs).padStart(2, '0')}x`;
+  const db = harness.database.db;
+  await storeTracks(db, [
+    soloTrack(by, id, { name, album: `${name} EP`, releaseDate: '2019', durationMs: 180_000 }),
+  ]);
+  await db.insert(savedTracks).values({ userId: tomas.id, trackId: id, addedAt: new Date() });
+  // Each play its own second: a user's plays are keyed by their time.
+  const playedAt = new Date(Date.now() - songs * 1000);
+  await db.insert(plays).values({ userId: tomas.id, trackId: id, playedAt, source: 'api' });
+  return id;
 }
-const history = async () => (await call(aiko, 'GET', '/api/admin/history')).json<History>();
+
+let bands = 0;
+/** An artist of the test's own, known to Earshot through one song. */
+async function band(name: string) {
+  const own = { id: `artistB${String(++bands).padStart(16, '0')}`, name };
+  await tomasSong(`${name} single`, own);
+  return own;
+}
+
+/** Mara reports the song and an admin approves: it is ignored for everyone. */
+async function globallyIgnored(name: string): Promise<string> {
+  const song = await tomasSong(name);
+  await call(mara, 'POST', `/api/ignore/track/${song}/report`);
+  expect((await call(aiko, 'POST', `/api/admin/ignore/track/${song}/approve`)).statusCode).toBe(
+    204,
+  );
+  return song;
+}
 
 describe('admin routes: authorization before validation', () => {
-  const routes: [Method, string, unknown?][] = [
+  const routes: [Method, string, object?][] = [
     ['GET', '/api/admin/notifications'],
     ['GET', '/api/admin/history'],
     ['POST', '/api/admin/notifications/beta/accept', { email: 'not an address' }],
@@ -137,7 +133,7 @@ describe('admin routes: authorization before validation', () => {
       email: 'not an address',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ detail: string }>().detail).toContain('Please enter a valid e-mail address.');
+    expect(bad.json<ErrorBody>().detail).toContain('Please enter a valid e-mail address.');
     expect(
       (await call(aiko, 'DELETE', `/api/admin/ignore/track/${'x'.repeat(80)}`)).statusCode,
     ).toBe(400);
@@ -148,126 +144,128 @@ describe('admin routes: authorization before validation', () => {
 
 describe('reports and their review', () => {
   it('counts each user once per song and per artist', async () => {
-    await call(mara, 'POST', '/api/ignore/track/mod02/report');
-    await call(mara, 'POST', '/api/ignore/track/mod02/report');
-    await call(tomas, 'POST', '/api/ignore/track/mod02');
-    await call(tomas, 'POST', '/api/ignore/track/mod02/report');
-    await call(mara, 'POST', `/api/ignore/artist/${artist.id}/report`);
+    const song = await tomasSong('Fern');
+    const reported = await band('Static Choir');
+    await call(mara, 'POST', `/api/ignore/track/${song}/report`);
+    await call(mara, 'POST', `/api/ignore/track/${song}/report`);
+    await call(tomas, 'POST', `/api/ignore/track/${song}`);
+    await call(tomas, 'POST', `/api/ignore/track/${song}/report`);
+    await call(mara, 'POST', `/api/ignore/artist/${reported.id}/report`);
     const waiting = await notifications();
-    expect(waiting.reports.tracks).toEqual([
+    expect(waiting.reports.tracks.filter((item) => item.uid === song)).toEqual([
       {
-        uid: 'mod02',
+        uid: song,
         title: 'Fern',
         artists: [{ id: artist.id, name: artist.name }],
         report_count: 2,
       },
     ]);
-    expect(waiting.reports.artists).toEqual([
-      { artist_id: artist.id, name: artist.name, report_count: 1 },
+    expect(waiting.reports.artists.filter((item) => item.artist_id === reported.id)).toEqual([
+      { artist_id: reported.id, name: reported.name, report_count: 1 },
     ]);
   });
 
   it('approves: the song is ignored for everyone, in stats and feeds, and recorded', async () => {
+    const song = await tomasSong('Frond');
+    await call(mara, 'POST', `/api/ignore/track/${song}/report`);
+    await call(tomas, 'POST', `/api/ignore/track/${song}`);
+    await call(tomas, 'POST', `/api/ignore/track/${song}/report`);
     // Tomas un-ignores his own copy: only the global ignore can leave it out of his figures.
-    await call(tomas, 'DELETE', '/api/ignore/track/mod02');
-    const statsBefore = (await call(mara, 'GET', '/api/user/tomas-ferreira/public')).json<{
-      stats: { total_likes: number; total_plays: number };
-    }>().stats;
-    const approve = await call(aiko, 'POST', '/api/admin/ignore/track/mod02/approve');
+    await call(tomas, 'DELETE', `/api/ignore/track/${song}`);
+    const statsBefore = (
+      await call(mara, 'GET', '/api/user/tomas-ferreira/public')
+    ).json<PublicProfile>().stats;
+    const approve = await call(aiko, 'POST', `/api/admin/ignore/track/${song}/approve`);
     expect(approve.statusCode).toBe(204);
 
-    expect((await notifications()).reports.tracks).toEqual([]);
-    const statsAfter = (await call(mara, 'GET', '/api/user/tomas-ferreira/public')).json<{
-      stats: { total_likes: number; total_plays: number };
-    }>().stats;
+    const waiting = await notifications();
+    expect(waiting.reports.tracks.filter((item) => item.uid === song)).toEqual([]);
+    const statsAfter = (
+      await call(mara, 'GET', '/api/user/tomas-ferreira/public')
+    ).json<PublicProfile>().stats;
     expect(statsAfter.total_likes).toBe(statsBefore.total_likes - 1);
     expect(statsAfter.total_plays).toBe(statsBefore.total_plays - 1);
     expect(await friendLikes(mara, 'tomas-ferreira')).toBe(statsAfter.total_likes);
 
-    const feed = (await call(mara, 'GET', '/api/recent?limit=30')).json<{
-      items: { track: { uid: string }; is_global: boolean; reported: boolean }[];
-    }>();
-    expect(feed.items.find((item) => item.track.uid === 'mod02')).toMatchObject({
+    const feed = (await call(mara, 'GET', '/api/recent?limit=30')).json<ActivityPage>();
+    expect(feed.items.find((item) => item.track.uid === song)).toMatchObject({
       is_global: true,
       reported: true,
     });
-    const list = (await call(mara, 'GET', '/api/ignore')).json<{
-      tracks: { track: { uid: string }; is_global: boolean; reported: boolean }[];
-    }>();
-    expect(list.tracks.find((item) => item.track.uid === 'mod02')).toMatchObject({
+    const list = (await call(mara, 'GET', '/api/ignore')).json<IgnoredList>();
+    expect(list.tracks.find((item) => item.track.uid === song)).toMatchObject({
       is_global: true,
       reported: true,
     });
     // Reporting what everyone already ignores is refused.
-    expect((await call(mara, 'POST', '/api/ignore/track/mod02/report')).statusCode).toBe(409);
+    expect((await call(mara, 'POST', `/api/ignore/track/${song}/report`)).statusCode).toBe(409);
 
     const [latest] = (await history()).decisions;
     expect(latest).toMatchObject({
       action: 'approve',
       target_kind: 'track',
-      target_key: 'mod02',
-      target_label: `Fern — ${artist.name}`,
+      target_key: song,
+      target_label: `Frond — ${artist.name}`,
       // Tomas's report left with his ignore.
       report_count: 1,
       admin: { username: 'aiko-tanaka' },
     });
     expect(Date.now() - new Date(latest!.decided_at).getTime()).toBeLessThan(60_000);
     // Nothing left to decide.
-    expect((await call(aiko, 'POST', '/api/admin/ignore/track/mod02/approve')).statusCode).toBe(
+    expect((await call(aiko, 'POST', `/api/admin/ignore/track/${song}/approve`)).statusCode).toBe(
       404,
     );
   });
 
   it('shows admins every global item on their Ignored page', async () => {
-    const list = (await call(aiko, 'GET', '/api/ignore')).json<{
-      tracks: { track: { uid: string }; is_global: boolean; reported: boolean }[];
-    }>();
-    expect(list.tracks).toEqual([
-      expect.objectContaining({
-        track: expect.objectContaining({ uid: 'mod02' }),
-        is_global: true,
-      }),
-    ]);
+    const song = await globallyIgnored('Moss');
+    const list = (await call(aiko, 'GET', '/api/ignore')).json<IgnoredList>();
+    expect(list.tracks.find((item) => item.track.uid === song)).toMatchObject({ is_global: true });
+    // Aiko ignores nothing herself: everything listed is there for being global.
+    expect(list.tracks.filter((item) => !item.is_global)).toEqual([]);
   });
 
   it('globally unignores: counted again, recorded, and only once', async () => {
+    const song = await globallyIgnored('Bracken');
     const before = await friendLikes(mara, 'tomas-ferreira');
-    expect((await call(aiko, 'DELETE', '/api/admin/ignore/track/mod02')).statusCode).toBe(204);
+    expect((await call(aiko, 'DELETE', `/api/admin/ignore/track/${song}`)).statusCode).toBe(204);
     expect(await friendLikes(mara, 'tomas-ferreira')).toBe(before + 1);
     expect(await profileLikes(mara, 'tomas-ferreira')).toBe(before + 1);
-    const feed = (await call(mara, 'GET', '/api/recent?limit=30')).json<{
-      items: { track: { uid: string }; is_global: boolean }[];
-    }>();
-    expect(feed.items.find((item) => item.track.uid === 'mod02')?.is_global).toBe(false);
+    const feed = (await call(mara, 'GET', '/api/recent?limit=30')).json<ActivityPage>();
+    expect(feed.items.find((item) => item.track.uid === song)?.is_global).toBe(false);
     // Mara still ignores it herself, still marked reported.
-    const list = (await call(mara, 'GET', '/api/ignore')).json<{
-      tracks: { track: { uid: string }; is_global: boolean; reported: boolean }[];
-    }>();
-    expect(list.tracks.find((item) => item.track.uid === 'mod02')).toMatchObject({
+    const list = (await call(mara, 'GET', '/api/ignore')).json<IgnoredList>();
+    expect(list.tracks.find((item) => item.track.uid === song)).toMatchObject({
       is_global: false,
       reported: true,
     });
     expect((await history()).decisions[0]).toMatchObject({
       action: 'global_unignore',
-      target_key: 'mod02',
+      target_key: song,
       admin: { username: 'aiko-tanaka' },
     });
-    expect((await call(aiko, 'DELETE', '/api/admin/ignore/track/mod02')).statusCode).toBe(404);
+    expect((await call(aiko, 'DELETE', `/api/admin/ignore/track/${song}`)).statusCode).toBe(404);
   });
 
   it('rejects: the report closes, the user keeps it ignored and marked reported', async () => {
+    const reported = await band('Noise Bros');
+    await call(mara, 'POST', `/api/ignore/artist/${reported.id}/report`);
     expect(
-      (await call(aiko, 'POST', `/api/admin/ignore/artist/${artist.id}/reject`)).statusCode,
+      (await call(aiko, 'POST', `/api/admin/ignore/artist/${reported.id}/reject`)).statusCode,
     ).toBe(204);
-    expect((await notifications()).reports.artists).toEqual([]);
-    const list = (await call(mara, 'GET', '/api/ignore')).json<{ artists: unknown[] }>();
-    expect(list.artists).toEqual([
-      { artist_id: artist.id, name: artist.name, is_global: false, reported: true },
-    ]);
+    const waiting = await notifications();
+    expect(waiting.reports.artists.filter((item) => item.artist_id === reported.id)).toEqual([]);
+    const list = (await call(mara, 'GET', '/api/ignore')).json<IgnoredList>();
+    expect(list.artists.find((item) => item.artist_id === reported.id)).toEqual({
+      artist_id: reported.id,
+      name: reported.name,
+      is_global: false,
+      reported: true,
+    });
     expect((await history()).decisions[0]).toMatchObject({
       action: 'reject',
       target_kind: 'artist',
-      target_label: artist.name,
+      target_label: reported.name,
       report_count: 1,
     });
   });

@@ -1,34 +1,61 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ManualClock } from '@earshot/spotify-sandbox/clock';
-import type { World } from '@earshot/spotify-sandbox/world/model';
+import type { FaultConfigInput } from '@earshot/spotify-sandbox/faults/config';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@earshot/contract/errors';
+import type { Device, DeviceList, PlaybackState, PlayerToken } from '@earshot/contract/playback';
+import type { CurrentUser } from '@earshot/contract/user';
 import { plays } from '../src/db/schema/listening';
 import { playedEvents } from '../src/db/schema/playback';
-import { startHarness, type Harness, type Viewer } from './support/harness';
+import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
+import {
+  CONNECTION_REFUSED_DETAIL,
+  NO_ACTIVE_DEVICE_DETAIL,
+  PREMIUM_REQUIRED_DETAIL,
+  STREAMING_SCOPE_MISSING_DETAIL,
+} from '../src/services/playback';
+import { SpotifyRateGate } from '../src/spotify/rate-gate';
+import { startHarness, TEST_CLIENT_ID, type Harness, type Viewer } from './support/harness';
 
-const MARA = 'maralindqvist';
-const TOMAS = '31kzt4wq7yv2jhd6ncx3bfrm5lpa';
-const AIKO = '11183207465';
+/*
+ * Every test signs in people nobody else in this file uses, and sets the app's mode, faults,
+ * rate gate and patience it needs (`beforeEach` puts them back): a sandbox player keeps its
+ * state, so tests that shared an account would depend on each other's order.
+ */
+
 const MINUTE = 60_000;
-const EVENING = Date.UTC(2026, 3, 14, 19, 30);
+/** The sandbox's frozen instant: an evening when most of the world's people are not listening. */
+const NOW = Date.UTC(2026, 3, 14, 19, 30);
+/** Enough people for every test to have its own. */
+const world = createWorld({ sizes: { accounts: 170 } });
+const MODES = ['extended', 'development'] as const;
+type Mode = (typeof MODES)[number];
+type Plan = 'premium' | 'free';
 
-/** The first minute from `from` when none of `accounts` is listening: no device is active. */
-function idleInstant(world: World, accounts: readonly string[], from = EVENING): number {
-  for (let at = from; at < from + 7 * 24 * 60 * MINUTE; at += MINUTE) {
-    if (accounts.every((account) => !world.nowPlaying(account, at))) return at;
-  }
-  throw new Error('nobody ever stops listening');
+/** An album of the world with at least four tracks (one played, three to skip to). */
+const album = world.albums.find((each) => each.trackIds.length >= 4)!;
+const [FIRST, SECOND, THIRD] = album.trackIds as [string, string, string, ...string[]];
+const ALBUM_URI = `spotify:album:${album.id}`;
+
+const listeningAt = new Map<string, boolean>();
+const taken = new Set<string>();
+
+/** A sandbox account of `plan` that no test used yet, listening at NOW or not. */
+function unusedAccount(plan: Plan, listening: boolean): string {
+  const found = world.accounts.find((account) => {
+    if (taken.has(account.id) || account.product !== plan) return false;
+    if (!listeningAt.has(account.id)) {
+      listeningAt.set(account.id, world.nowPlaying(account.id, NOW) !== null);
+    }
+    return listeningAt.get(account.id) === listening;
+  });
+  if (!found) throw new Error(`no unused ${plan} account ${listening ? 'listening' : 'idle'}`);
+  taken.add(found.id);
+  return found.id;
 }
 
-/** An album of the world with at least three tracks. */
-function someAlbum(world: World) {
-  const album = world.albums.find((each) => each.trackIds.length >= 3);
-  if (!album) throw new Error('no album with three tracks');
-  return album;
-}
-
-const world = createWorld();
 const PLAYER_CALLS = [
   ['POST', '/api/spotify/play'],
   ['GET', '/api/spotify/playback'],
@@ -40,57 +67,148 @@ const PLAYER_CALLS = [
   ['GET', '/api/spotify/devices'],
   ['POST', '/api/spotify/transfer'],
 ] as const;
+const COMMANDS = ['/api/spotify/pause', '/api/spotify/resume', '/api/spotify/next'] as const;
 
-interface DeviceAnswer {
-  id: string;
-  name: string;
-  type: string;
-  is_active: boolean;
+let harness: Harness;
+let patienceMs: number;
+let maxAttempts: number;
+
+beforeAll(async () => {
+  harness = await startHarness({ sandbox: { world, clock: new ManualClock(NOW) } });
+  ({ timeoutMs: patienceMs, maxAttempts } = harness.spotify.http.options);
+}, 120_000);
+afterAll(() => harness.close());
+
+beforeEach(async () => {
+  expect((await harness.control('DELETE', '/faults')).status).toBe(204);
+  await useMode('extended');
+  // A long Retry-After parks an endpoint for hours of real time: no test inherits another's.
+  harness.spotify.http.gate = new SpotifyRateGate();
+  harness.spotify.http.options.timeoutMs = patienceMs;
+});
+
+async function useMode(mode: Mode): Promise<void> {
+  const response = await harness.control('PUT', `/clients/${TEST_CLIENT_ID}/mode`, { mode });
+  expect(response.status).toBe(200);
 }
 
-describe('playback in Extended Quota Mode', () => {
-  let harness: Harness;
-  let mara: Viewer;
-  let aiko: Viewer;
-  let tomas: Viewer;
-  const album = someAlbum(world);
-  const [first, second] = album.trackIds as [string, string, ...string[]];
+/** A signed-in person: their session, the sandbox account behind it, and their address. */
+interface Listener extends Viewer {
+  account: string;
+  address: string;
+}
 
-  const call = (viewer: Viewer | undefined, method: 'GET' | 'POST', url: string, body?: object) =>
-    harness.app.inject({
-      method,
-      url,
-      headers: viewer ? { cookie: viewer.cookie } : {},
-      ...(body && { payload: body }),
-    });
-  const state = async (viewer: Viewer) =>
-    (await call(viewer, 'GET', '/api/spotify/playback')).json<{
-      state: null | {
-        is_playing: boolean;
-        progress_ms: number;
-        item: { liked: boolean; track: { id: string; uid: string; title: string } } | null;
-        device: { name: string; type: string };
-      };
-    }>().state;
-  const devices = async (viewer: Viewer) =>
-    (await call(viewer, 'GET', '/api/spotify/devices')).json<{ devices: DeviceAnswer[] }>().devices;
-  const subscribed = async (viewer: Viewer) =>
-    (await call(viewer, 'GET', '/api/user/me')).json<{ subscribed: boolean | null }>().subscribed;
-  const play = (viewer: Viewer, trackId: string, contextUri: string | null, source = 'album') =>
-    call(viewer, 'POST', '/api/spotify/play', {
-      track_id: trackId,
-      context: { source, user: null, context_uri: contextUri },
-    });
+let people = 0;
 
-  beforeAll(async () => {
-    const clock = new ManualClock(idleInstant(world, [MARA, AIKO, TOMAS]));
-    harness = await startHarness({ sandbox: { world, clock } });
-    mara = await harness.signIn(MARA);
-    aiko = await harness.signIn(AIKO);
-    tomas = await harness.signIn(TOMAS);
-  }, 60_000);
-  afterAll(() => harness.close());
+/**
+ * Signs `account` in through the whole OAuth round trip, granting Earshot's scopes but
+ * `withheld`. Each person comes from an address of their own, as people do: the API's limits
+ * per address (30 logins a minute) then count each one alone.
+ */
+async function signIn(account: string, withheld?: string): Promise<Listener> {
+  people += 1;
+  const address = `10.0.${Math.floor(people / 200)}.${(people % 200) + 1}`;
+  const started = await harness.startLogin('/', address);
+  const callback = await harness.returnFromSpotify(started, account, {
+    remoteAddress: address,
+    editForm: (form) => {
+      if (withheld === undefined) return;
+      const scopes = (form.get('scope') ?? '').split(' ');
+      expect(scopes).toContain(withheld);
+      form.set('scope', scopes.filter((scope) => scope !== withheld).join(' '));
+    },
+  });
+  const session = callback.cookies.find((cookie) => cookie.name === 'earshot_session');
+  expect(session, `no session; went to ${callback.headers.location}`).toBeDefined();
+  const cookie = `earshot_session=${session?.value}`;
+  const me = await harness.app.inject({
+    url: '/api/user/me',
+    headers: { cookie },
+    remoteAddress: address,
+  });
+  return { cookie, id: me.json<CurrentUser>().id, account, address };
+}
 
+/** Signs in an account of `plan` no other test uses. */
+function someone(plan: Plan, listening = false): Promise<Listener> {
+  return signIn(unusedAccount(plan, listening));
+}
+
+function call(viewer: Listener | undefined, method: 'GET' | 'POST', url: string, body?: object) {
+  return harness.app.inject({
+    method,
+    url,
+    ...(viewer && { headers: { cookie: viewer.cookie }, remoteAddress: viewer.address }),
+    ...(body && { payload: body }),
+  });
+}
+const state = async (viewer: Listener) =>
+  (await call(viewer, 'GET', '/api/spotify/playback')).json<PlaybackState>().state;
+const devices = async (viewer: Listener) =>
+  (await call(viewer, 'GET', '/api/spotify/devices')).json<DeviceList>().devices;
+const subscribed = async (viewer: Listener) =>
+  (await call(viewer, 'GET', '/api/user/me')).json<CurrentUser>().subscribed;
+const play = (viewer: Listener, trackId: string, contextUri: string | null, source = 'album') =>
+  call(viewer, 'POST', '/api/spotify/play', {
+    track_id: trackId,
+    context: { source, user: null, context_uri: contextUri },
+  });
+
+/** Moves the viewer's playback to their first device and plays the album from its first track. */
+async function startAlbum(viewer: Listener): Promise<Device> {
+  const device = (await devices(viewer))[0]!;
+  const transfer = await call(viewer, 'POST', '/api/spotify/transfer', {
+    device_id: device.id,
+    play: false,
+  });
+  expect(transfer.statusCode).toBe(204);
+  expect((await play(viewer, FIRST, ALBUM_URI)).json()).toEqual({
+    track_id: FIRST,
+    confirmed: true,
+  });
+  return device;
+}
+
+/** The Spotify exchanges of `endpoint` while `run` ran, by status ("0": no answer in time). */
+async function exchanges<T>(
+  endpoint: string,
+  run: () => Promise<T>,
+): Promise<{ result: T; sent: Record<string, number> }> {
+  const counts = async () => {
+    const { values } = await harness.metrics.spotifyRequests.get();
+    const byStatus = new Map<string, number>();
+    for (const value of values) {
+      if (value.labels.endpoint === endpoint)
+        byStatus.set(String(value.labels.status), value.value);
+    }
+    return byStatus;
+  };
+  const before = await counts();
+  const result = await run();
+  const sent: Record<string, number> = {};
+  for (const [status, count] of await counts()) {
+    const added = count - (before.get(status) ?? 0);
+    if (added > 0) sent[status] = added;
+  }
+  return { result, sent };
+}
+const total = (sent: Record<string, number>) => Object.values(sent).reduce((a, b) => a + b, 0);
+
+type FaultRuleInput = NonNullable<FaultConfigInput['rules']>[number];
+
+async function faults(...rules: FaultRuleInput[]): Promise<void> {
+  expect((await harness.control('PUT', '/faults', { seed: 1, rules })).status).toBe(200);
+}
+
+async function storedGrant(viewer: Listener) {
+  const [row] = await harness.database.db
+    .select()
+    .from(spotifyAccounts)
+    .where(eq(spotifyAccounts.userId, viewer.id));
+  return row!;
+}
+
+describe('who may use the player', () => {
   it('answers 401 to every player call without a session, before looking at the body', async () => {
     for (const [method, url] of PLAYER_CALLS) {
       const response = await call(undefined, method, url, method === 'POST' ? {} : undefined);
@@ -99,240 +217,549 @@ describe('playback in Extended Quota Mode', () => {
     }
   });
 
-  it('shows an empty state and inactive devices while nothing plays', async () => {
-    expect(await state(mara)).toBeNull();
-    const list = await devices(mara);
-    expect(list.length).toBeGreaterThanOrEqual(3);
-    expect(list.every((device) => !device.is_active)).toBe(true);
-  });
-
-  it('answers "No active device" (409) when no device is active, for the web player to take over', async () => {
-    const response = await play(mara, first, null, 'track');
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ detail: string }>().detail).toMatch(/no active device/i);
-    const pause = await call(mara, 'POST', '/api/spotify/pause');
-    expect(pause.statusCode).toBe(409);
-  });
-
-  it('refuses malformed bodies with 400', async () => {
-    const bad = await call(mara, 'POST', '/api/spotify/play', {
-      track_id: "x'; drop table users",
-      context: { source: 'album', user: null, context_uri: null },
-    });
-    expect(bad.statusCode).toBe(400);
-    const badSource = await call(mara, 'POST', '/api/spotify/play', {
-      track_id: first,
-      context: { source: 'nowhere', user: null, context_uri: null },
-    });
-    expect(badSource.statusCode).toBe(400);
-    const badDevice = await call(mara, 'POST', '/api/spotify/transfer', { device_id: 'a b' });
-    expect(badDevice.statusCode).toBe(400);
-  });
-
-  it('transfers to a device, plays in a context, records the play and learns the plan', async () => {
-    const phone = (await devices(mara))[0]!;
-    const transfer = await call(mara, 'POST', '/api/spotify/transfer', {
-      device_id: phone.id,
-      play: false,
-    });
-    expect(transfer.statusCode).toBe(204);
-    expect((await devices(mara)).find((device) => device.is_active)?.id).toBe(phone.id);
-
-    const response = await play(mara, first, `spotify:album:${album.id}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ track_id: first, confirmed: true });
-
-    const now = await state(mara);
-    expect(now).toMatchObject({
-      is_playing: true,
-      device: { name: phone.name, type: phone.type },
-      item: { track: { id: first } },
-    });
-    expect(now?.item?.track.uid).toEqual(expect.any(String));
-    expect(now?.item?.liked).toEqual(expect.any(Boolean));
-
-    const events = await harness.database.db
-      .select()
-      .from(playedEvents)
-      .where(eq(playedEvents.userId, mara.id));
-    expect(events).toEqual([
-      expect.objectContaining({
-        trackId: first,
-        source: 'album',
-        contextUri: `spotify:album:${album.id}`,
-      }),
-    ]);
-    expect(await subscribed(mara)).toBe(true);
-  });
-
-  it("names Spotify's queue as what comes next in an album, and skips to it", async () => {
-    const next = await call(mara, 'GET', '/api/spotify/next');
-    expect(next.json()).toEqual({ next: { track_id: second } });
-
-    expect((await call(mara, 'POST', '/api/spotify/next')).statusCode).toBe(204);
-    expect((await state(mara))?.item?.track.id).toBe(second);
-  });
-
-  it('pauses and resumes', async () => {
-    expect((await call(mara, 'POST', '/api/spotify/pause')).statusCode).toBe(204);
-    expect((await state(mara))?.is_playing).toBe(false);
-    expect((await call(mara, 'POST', '/api/spotify/resume')).statusCode).toBe(204);
-    expect((await state(mara))?.is_playing).toBe(true);
-  });
-
-  it("names the feed's next item after a play started from a feed", async () => {
-    const [a, b, c] = album.trackIds.slice(0, 3) as [string, string, string];
-    // Each track Spotify plays enters the catalogue when the player shows it.
-    for (const id of [c, b, a]) {
-      expect((await play(mara, id, null, 'track')).json()).toMatchObject({ confirmed: true });
-      expect((await state(mara))?.item?.track.id).toBe(id);
-    }
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
-    await harness.database.db.insert(plays).values([
-      { userId: mara.id, trackId: a, playedAt: minutesAgo(30), source: 'api' },
-      { userId: mara.id, trackId: b, playedAt: minutesAgo(40), source: 'api' },
-      { userId: mara.id, trackId: c, playedAt: minutesAgo(50), source: 'api' },
-    ]);
-
-    const response = await call(mara, 'POST', '/api/spotify/play', {
-      track_id: b,
-      context: { source: 'recent', user: 'mara-lindqvist', context_uri: null },
-    });
-    expect(response.json()).toEqual({ track_id: b, confirmed: true });
-    // Spotify plays the track alone; what follows is the feed's next item.
-    expect((await call(mara, 'GET', '/api/spotify/next')).json()).toEqual({
-      next: { track_id: c },
-    });
-  });
-
   it("never lets one user drive another's player", async () => {
-    const maraDevice = (await devices(mara)).find((device) => device.is_active)!;
-    const response = await call(tomas, 'POST', '/api/spotify/transfer', {
-      device_id: maraDevice.id,
+    const owner = await someone('premium');
+    const other = await someone('premium');
+    const device = await startAlbum(owner);
+    const transfer = await call(other, 'POST', '/api/spotify/transfer', {
+      device_id: device.id,
       play: true,
     });
-    expect(response.statusCode).toBe(404);
-    expect((await call(tomas, 'POST', '/api/spotify/pause')).statusCode).toBe(409);
-    expect((await state(mara))?.is_playing).toBe(true);
-    expect(await state(tomas)).toBeNull();
+    expect(transfer.statusCode).toBe(404);
+    expect((await call(other, 'POST', '/api/spotify/pause')).statusCode).toBe(409);
+    expect(await state(other)).toBeNull();
+    expect(await state(owner)).toMatchObject({ is_playing: true, item: { track: { id: FIRST } } });
   });
 
   it('gives the owner a short-lived token for the web player, never the refresh token', async () => {
-    const response = await call(mara, 'GET', '/api/spotify/token');
+    const owner = await someone('premium');
+    const response = await call(owner, 'GET', '/api/spotify/token');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const body = response.json<{ access_token: string; expires_in: number; sdk_url: string }>();
+    const body = response.json<PlayerToken>();
     expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'sdk_url']);
     expect(body.expires_in).toBeGreaterThan(0);
     expect(body.expires_in).toBeLessThanOrEqual(3600);
     expect(body.sdk_url).toBe(harness.config.spotify.sdkUrl);
-    // The token is Mara's own: with it the SDK registers a web player on her account.
+    const grant = await storedGrant(owner);
+    expect(body.access_token).toBe(harness.cipher.decrypt(grant.accessTokenEncrypted));
+    expect(response.body).not.toContain(harness.cipher.decrypt(grant.refreshTokenEncrypted));
+    // The token is the owner's own: with it the SDK registers a web player on their account.
     const register = await fetch(`${harness.sandboxUrl}/sdk/devices`, {
       method: 'POST',
       headers: { authorization: `Bearer ${body.access_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Earshot Web Player' }),
     });
     expect(register.status).toBe(201);
-    expect((await devices(mara)).map((device) => device.name)).toContain('Earshot Web Player');
+    expect((await devices(owner)).map((device) => device.name)).toContain('Earshot Web Player');
   });
 
-  it('tells a free account that Premium is required (402), and keeps the plan on the user', async () => {
-    expect(await subscribed(aiko)).toBe(false);
-    const phone = (await devices(aiko))[0]!;
-    const transfer = await call(aiko, 'POST', '/api/spotify/transfer', { device_id: phone.id });
-    expect(transfer.statusCode).toBe(402);
-    expect(transfer.json<{ detail: string }>().detail).toMatch(/premium/i);
-    for (const url of ['/api/spotify/pause', '/api/spotify/resume', '/api/spotify/next']) {
-      expect((await call(aiko, 'POST', url)).statusCode, url).toBe(402);
-    }
-    expect((await play(aiko, first, null, 'track')).statusCode).toBe(402);
-    expect((await call(aiko, 'GET', '/api/spotify/token')).statusCode).toBe(402);
-    expect(await subscribed(aiko)).toBe(false);
+  it('refreshes an expiring token before giving it, and tells its new lifetime', async () => {
+    const owner = await someone('premium');
+    const before = await storedGrant(owner);
+    await harness.database.db
+      .update(spotifyAccounts)
+      .set({ accessTokenExpiresAt: new Date(Date.now() + 1000) })
+      .where(eq(spotifyAccounts.userId, owner.id));
+    const response = await call(owner, 'GET', '/api/spotify/token');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<PlayerToken>();
+    expect(body.access_token).not.toBe(harness.cipher.decrypt(before.accessTokenEncrypted));
+    expect(body.expires_in).toBeGreaterThan(3000);
+    expect(response.body).not.toContain(
+      harness.cipher.decrypt((await storedGrant(owner)).refreshTokenEncrypted),
+    );
   });
 
-  it('answers 424, never a 5xx, when Spotify fails, and 429 with Retry-After when it limits', async () => {
-    await harness.control('PUT', '/faults', {
-      rules: [{ type: 'server-error', every: 1, path: '/v1/me/player' }],
-    });
-    try {
-      for (const [method, url] of [
-        ['GET', '/api/spotify/playback'],
-        ['GET', '/api/spotify/devices'],
-        ['POST', '/api/spotify/pause'],
-      ] as const) {
-        const response = await call(mara, method, url);
-        expect(response.statusCode, url).toBe(424);
-        expect(response.json<{ detail: string }>().detail).toMatch(/spotify/i);
-      }
-      await harness.control('PUT', '/faults', {
-        rules: [
-          { type: 'rate-limit', every: 1, retryAfterSec: 7200, path: '/v1/me/player/devices' },
-        ],
-      });
-      const limited = await call(mara, 'GET', '/api/spotify/devices');
-      expect(limited.statusCode).toBe(429);
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await harness.control('DELETE', '/faults');
-    }
+  it('refuses the token (409) to a grant without the `streaming` scope, and gives none', async () => {
+    const owner = await signIn(unusedAccount('premium', false), 'streaming');
+    expect((await storedGrant(owner)).scopes.split(' ')).not.toContain('streaming');
+    const response = await call(owner, 'GET', '/api/spotify/token');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: STREAMING_SCOPE_MISSING_DETAIL });
+    // The rest of the player works with the scopes granted.
+    expect((await devices(owner)).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('gives an empty state when Spotify refuses the token (401) on playback and device calls', async () => {
-    await harness.control('POST', `/accounts/${TOMAS}/revoke`, {});
-    await harness.control('POST', '/tokens/expire');
-    expect((await call(tomas, 'GET', '/api/spotify/playback')).json()).toEqual({ state: null });
-    expect((await call(tomas, 'GET', '/api/spotify/devices')).json()).toEqual({ devices: [] });
-    expect((await call(tomas, 'GET', '/api/spotify/next')).json()).toEqual({ next: null });
+  it('refuses the token (409, connect again) once the connection is revoked', async () => {
+    const owner = await someone('premium');
+    await harness.control('POST', `/accounts/${owner.account}/revoke`, {});
+    // Spotify refuses the stored token at the first call: the refresh finds the grant revoked.
+    expect((await call(owner, 'GET', '/api/spotify/devices')).json()).toEqual({ devices: [] });
+    const response = await call(owner, 'GET', '/api/spotify/token');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: CONNECTION_REFUSED_DETAIL });
   });
 });
 
-describe('playback in Development Mode', () => {
-  let harness: Harness;
-  let mara: Viewer;
-  let aiko: Viewer;
-  const call = (viewer: Viewer, method: 'GET' | 'POST', url: string, body?: object) =>
-    harness.app.inject({ method, url, headers: { cookie: viewer.cookie }, payload: body });
-  const subscribed = async (viewer: Viewer) =>
-    (await call(viewer, 'GET', '/api/user/me')).json<{ subscribed: boolean | null }>().subscribed;
+describe.each(MODES)('a free account (%s mode)', (mode) => {
+  beforeEach(() => useMode(mode));
 
-  beforeAll(async () => {
-    const clock = new ManualClock(idleInstant(world, [MARA, AIKO]));
-    harness = await startHarness({ mode: 'development', sandbox: { world, clock } });
-    mara = await harness.signIn(MARA);
-    aiko = await harness.signIn(AIKO);
-  }, 60_000);
-  afterAll(() => harness.close());
+  it('reads an empty player and devices, and learns nothing from reading', async () => {
+    const free = await someone('free');
+    const plan = await subscribed(free);
+    // Extended Quota Mode apps read the plan on /me; Development Mode apps do not.
+    expect(plan).toBe(mode === 'extended' ? false : null);
+    expect((await call(free, 'GET', '/api/spotify/playback')).json()).toEqual({ state: null });
+    expect((await call(free, 'GET', '/api/spotify/next')).json()).toEqual({ next: null });
+    const list = await devices(free);
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.every((device) => !device.is_active)).toBe(true);
+    expect(await subscribed(free)).toBe(plan);
+  });
 
-  it('learns the plan from the first player answer, as /me hides it', async () => {
-    expect(await subscribed(mara)).toBeNull();
-    expect(await subscribed(aiko)).toBeNull();
+  it('reads what plays while the person listens on another app', async () => {
+    const free = await someone('free', true);
+    const playing = world.nowPlaying(free.account, NOW)!;
+    const now = await state(free);
+    expect(now).toMatchObject({ is_playing: true, item: { track: { id: playing.track.id } } });
+    expect(now?.device.name).toEqual(expect.any(String));
+    // Nothing Earshot started, and Spotify knows nothing queued after a listen of its own.
+    expect((await call(free, 'GET', '/api/spotify/next')).json()).toEqual({ next: null });
+  });
 
-    const devices = (await call(mara, 'GET', '/api/spotify/devices')).json<{
-      devices: DeviceAnswer[];
-    }>().devices;
-    const transfer = await call(mara, 'POST', '/api/spotify/transfer', {
-      device_id: devices[0]!.id,
+  it('answers 402 Premium required to every command and to the token, and keeps the plan', async () => {
+    const free = await someone('free');
+    const device = (await devices(free))[0]!;
+    const refused = [
+      await call(free, 'POST', '/api/spotify/transfer', { device_id: device.id, play: true }),
+      await play(free, FIRST, null, 'track'),
+    ];
+    for (const url of COMMANDS) refused.push(await call(free, 'POST', url));
+    for (const response of refused) {
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toEqual({ detail: PREMIUM_REQUIRED_DETAIL });
+    }
+    expect(await subscribed(free)).toBe(false);
+    const token = await call(free, 'GET', '/api/spotify/token');
+    expect(token.statusCode).toBe(402);
+    expect(token.json()).toEqual({ detail: PREMIUM_REQUIRED_DETAIL });
+    expect((await devices(free)).every((each) => !each.is_active)).toBe(true);
+  });
+});
+
+describe.each(MODES)('no active device (%s mode)', (mode) => {
+  beforeEach(() => useMode(mode));
+
+  it.each([...COMMANDS])(
+    'answers POST %s with 409 "No active device", learning nothing',
+    async (url) => {
+      const premium = await someone('premium');
+      const plan = await subscribed(premium);
+      const response = await call(premium, 'POST', url);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: NO_ACTIVE_DEVICE_DETAIL });
+      expect(await subscribed(premium)).toBe(plan);
+    },
+  );
+
+  it('answers a play with 409 "No active device", for the web player to take over', async () => {
+    const premium = await someone('premium');
+    const response = await play(premium, FIRST, null, 'track');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: NO_ACTIVE_DEVICE_DETAIL });
+    const events = await harness.database.db
+      .select()
+      .from(playedEvents)
+      .where(eq(playedEvents.userId, premium.id));
+    expect(events).toEqual([]);
+  });
+
+  it('reads an empty state, nothing next, and only inactive devices', async () => {
+    const premium = await someone('premium');
+    expect((await call(premium, 'GET', '/api/spotify/playback')).json()).toEqual({ state: null });
+    expect((await call(premium, 'GET', '/api/spotify/next')).json()).toEqual({ next: null });
+    const list = await devices(premium);
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.every((device) => !device.is_active)).toBe(true);
+  });
+
+  it('transfers to one of the devices, which becomes the active one; not to an unknown one', async () => {
+    const premium = await someone('premium');
+    const unknown = await call(premium, 'POST', '/api/spotify/transfer', {
+      device_id: 'f'.repeat(40),
+      play: false,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await devices(premium)).every((device) => !device.is_active)).toBe(true);
+
+    const target = (await devices(premium))[1]!;
+    const transfer = await call(premium, 'POST', '/api/spotify/transfer', {
+      device_id: target.id,
       play: false,
     });
     expect(transfer.statusCode).toBe(204);
-    expect(await subscribed(mara)).toBe(true);
+    const active = (await devices(premium)).filter((device) => device.is_active);
+    expect(active.map((device) => device.id)).toEqual([target.id]);
+    expect(await subscribed(premium)).toBe(true);
+  });
+});
 
-    const free = await call(aiko, 'POST', '/api/spotify/resume');
-    expect(free.statusCode).toBe(402);
-    expect(await subscribed(aiko)).toBe(false);
+describe('playing', () => {
+  it('transfers, plays in a context, records the play and shows it', async () => {
+    const premium = await someone('premium');
+    const phone = await startAlbum(premium);
+    const now = await state(premium);
+    expect(now).toMatchObject({
+      is_playing: true,
+      device: { name: phone.name, type: phone.type },
+      item: { track: { id: FIRST } },
+    });
+    expect(now?.item?.track.uid).toEqual(expect.any(String));
+    expect(now?.item?.liked).toEqual(expect.any(Boolean));
+    const events = await harness.database.db
+      .select()
+      .from(playedEvents)
+      .where(eq(playedEvents.userId, premium.id));
+    expect(events).toEqual([
+      expect.objectContaining({ trackId: FIRST, source: 'album', contextUri: ALBUM_URI }),
+    ]);
   });
 
-  it('plays a track on its own and shows it without the fields Development Mode hides', async () => {
-    const track = someAlbum(world).trackIds[0]!;
-    const response = await call(mara, 'POST', '/api/spotify/play', {
-      track_id: track,
-      context: { source: 'track', user: null, context_uri: null },
+  it("names Spotify's queue as what comes next in an album, and skips to it", async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    expect((await call(premium, 'GET', '/api/spotify/next')).json()).toEqual({
+      next: { track_id: SECOND },
     });
-    expect(response.json()).toEqual({ track_id: track, confirmed: true });
-    const state = (await call(mara, 'GET', '/api/spotify/playback')).json<{
-      state: { item: { track: { id: string } } };
-    }>().state;
-    expect(state.item.track.id).toBe(track);
-    expect((await call(mara, 'GET', '/api/spotify/next')).json()).toEqual({ next: null });
+    expect((await call(premium, 'POST', '/api/spotify/next')).statusCode).toBe(204);
+    expect((await state(premium))?.item?.track.id).toBe(SECOND);
+  });
+
+  it('pauses and resumes', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    expect((await call(premium, 'POST', '/api/spotify/pause')).statusCode).toBe(204);
+    expect((await state(premium))?.is_playing).toBe(false);
+    expect((await call(premium, 'POST', '/api/spotify/resume')).statusCode).toBe(204);
+    expect(await state(premium)).toMatchObject({
+      is_playing: true,
+      item: { track: { id: FIRST } },
+    });
+  });
+
+  it("names the feed's next item after a play started from a feed", async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    // Each track Spotify plays enters the catalogue when the player shows it.
+    for (const id of [THIRD, SECOND]) {
+      expect((await play(premium, id, null, 'track')).json()).toMatchObject({ confirmed: true });
+    }
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+    await harness.database.db.insert(plays).values([
+      { userId: premium.id, trackId: FIRST, playedAt: minutesAgo(30), source: 'api' },
+      { userId: premium.id, trackId: SECOND, playedAt: minutesAgo(40), source: 'api' },
+      { userId: premium.id, trackId: THIRD, playedAt: minutesAgo(50), source: 'api' },
+    ]);
+    const { username } = (await call(premium, 'GET', '/api/user/me')).json<CurrentUser>();
+
+    const response = await call(premium, 'POST', '/api/spotify/play', {
+      track_id: SECOND,
+      context: { source: 'recent', user: username, context_uri: null },
+    });
+    expect(response.json()).toEqual({ track_id: SECOND, confirmed: true });
+    // Spotify plays the track alone; what follows is the feed's next item.
+    expect((await call(premium, 'GET', '/api/spotify/next')).json()).toEqual({
+      next: { track_id: THIRD },
+    });
+  });
+
+  describe('in Development Mode', () => {
+    beforeEach(() => useMode('development'));
+
+    it('learns the plan from the first command, as /me hides it', async () => {
+      const premium = await someone('premium');
+      const free = await someone('free');
+      expect(await subscribed(premium)).toBeNull();
+      expect(await subscribed(free)).toBeNull();
+      const device = (await devices(premium))[0]!;
+      const transfer = await call(premium, 'POST', '/api/spotify/transfer', {
+        device_id: device.id,
+        play: false,
+      });
+      expect(transfer.statusCode).toBe(204);
+      expect(await subscribed(premium)).toBe(true);
+      expect((await call(free, 'POST', '/api/spotify/resume')).statusCode).toBe(402);
+      expect(await subscribed(free)).toBe(false);
+    });
+
+    it('plays a track on its own and shows it without the fields Development Mode hides', async () => {
+      const premium = await someone('premium');
+      const device = (await devices(premium))[0]!;
+      await call(premium, 'POST', '/api/spotify/transfer', { device_id: device.id, play: false });
+      const response = await play(premium, FIRST, null, 'track');
+      expect(response.json()).toEqual({ track_id: FIRST, confirmed: true });
+      expect((await state(premium))?.item?.track.id).toBe(FIRST);
+      expect((await call(premium, 'GET', '/api/spotify/next')).json()).toEqual({ next: null });
+    });
+  });
+});
+
+describe('a connection Spotify refuses (401)', () => {
+  it('gives the empty state on playback, device and next calls', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    expect(await state(premium)).not.toBeNull();
+    await harness.control('POST', `/accounts/${premium.account}/revoke`, {});
+    for (const [url, empty] of [
+      ['/api/spotify/playback', { state: null }],
+      ['/api/spotify/devices', { devices: [] }],
+      ['/api/spotify/next', { next: null }],
+    ] as const) {
+      const response = await call(premium, 'GET', url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toEqual(empty);
+    }
+  });
+
+  it.each([
+    ['POST /api/spotify/play', (viewer: Listener) => play(viewer, SECOND, null, 'track')],
+    ['POST /api/spotify/pause', (viewer: Listener) => call(viewer, 'POST', '/api/spotify/pause')],
+    ['POST /api/spotify/resume', (viewer: Listener) => call(viewer, 'POST', '/api/spotify/resume')],
+    ['POST /api/spotify/next', (viewer: Listener) => call(viewer, 'POST', '/api/spotify/next')],
+    [
+      'POST /api/spotify/transfer',
+      (viewer: Listener) =>
+        call(viewer, 'POST', '/api/spotify/transfer', { device_id: 'f'.repeat(40), play: true }),
+    ],
+  ])('answers %s with 409 "connect again": nothing was done', async (_name, send) => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    await harness.control('POST', `/accounts/${premium.account}/revoke`, {});
+    const response = await send(premium);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: CONNECTION_REFUSED_DETAIL });
+    expect(await subscribed(premium)).toBe(true);
+  });
+
+  it('sends a command again with a renewed token when Spotify refused the old one, once', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    // Spotify forgets the token Earshot holds as still valid.
+    expect((await harness.control('POST', '/tokens/expire')).status).toBe(200);
+    const { result, sent } = await exchanges('POST /me/player/next', () =>
+      call(premium, 'POST', '/api/spotify/next'),
+    );
+    expect(result.statusCode).toBe(204);
+    expect(sent).toEqual({ '401': 1, '200': 1 });
+    expect((await state(premium))?.item?.track.id).toBe(SECOND);
+  });
+});
+
+type InjectResponse = Awaited<ReturnType<typeof call>>;
+
+/**
+ * A player call as a fault meets it: the Spotify endpoint it calls first (the fault's path, and
+ * the metrics' label), and whether Earshot may send that request again after a 5xx or a lost
+ * answer (a resent POST /me/player/next would skip twice).
+ */
+interface FaultedCall {
+  call: string;
+  endpoint: string;
+  path: string;
+  repeatable: boolean;
+  /** What the call needs before the fault is in force; answers the request to send. */
+  prepare(viewer: Listener): Promise<() => Promise<InjectResponse>>;
+}
+
+const ready =
+  (send: (viewer: Listener) => Promise<InjectResponse>) => async (viewer: Listener) => () =>
+    send(viewer);
+
+const FAULTED_CALLS: FaultedCall[] = [
+  {
+    call: 'POST /api/spotify/play',
+    endpoint: 'PUT /me/player/play',
+    path: '/v1/me/player/play',
+    repeatable: true,
+    prepare: ready((viewer) => play(viewer, FIRST, ALBUM_URI)),
+  },
+  {
+    call: 'GET /api/spotify/playback',
+    endpoint: 'GET /me/player',
+    path: '/v1/me/player',
+    repeatable: true,
+    prepare: ready((viewer) => call(viewer, 'GET', '/api/spotify/playback')),
+  },
+  {
+    call: 'POST /api/spotify/pause',
+    endpoint: 'PUT /me/player/pause',
+    path: '/v1/me/player/pause',
+    repeatable: true,
+    prepare: ready((viewer) => call(viewer, 'POST', '/api/spotify/pause')),
+  },
+  {
+    call: 'POST /api/spotify/resume',
+    endpoint: 'PUT /me/player/play',
+    path: '/v1/me/player/play',
+    repeatable: true,
+    prepare: ready((viewer) => call(viewer, 'POST', '/api/spotify/resume')),
+  },
+  {
+    call: 'POST /api/spotify/next',
+    endpoint: 'POST /me/player/next',
+    path: '/v1/me/player/next',
+    repeatable: false,
+    prepare: ready((viewer) => call(viewer, 'POST', '/api/spotify/next')),
+  },
+  {
+    call: 'GET /api/spotify/next',
+    endpoint: 'GET /me/player',
+    path: '/v1/me/player',
+    repeatable: true,
+    prepare: ready((viewer) => call(viewer, 'GET', '/api/spotify/next')),
+  },
+  {
+    call: 'GET /api/spotify/token',
+    endpoint: 'POST /api/token',
+    path: '/accounts/api/token',
+    // A token request may be sent again: see SpotifyClient.requestToken.
+    repeatable: true,
+    async prepare(viewer) {
+      // The token Earshot holds is about to expire: giving it means refreshing it first.
+      await harness.database.db
+        .update(spotifyAccounts)
+        .set({ accessTokenExpiresAt: new Date(Date.now() + 1000) })
+        .where(eq(spotifyAccounts.userId, viewer.id));
+      return () => call(viewer, 'GET', '/api/spotify/token');
+    },
+  },
+  {
+    call: 'GET /api/spotify/devices',
+    endpoint: 'GET /me/player/devices',
+    path: '/v1/me/player/devices',
+    repeatable: true,
+    prepare: ready((viewer) => call(viewer, 'GET', '/api/spotify/devices')),
+  },
+  {
+    call: 'POST /api/spotify/transfer',
+    endpoint: 'PUT /me/player',
+    path: '/v1/me/player',
+    repeatable: true,
+    async prepare(viewer) {
+      const device = (await devices(viewer))[0]!;
+      return () =>
+        call(viewer, 'POST', '/api/spotify/transfer', { device_id: device.id, play: true });
+    },
+  },
+];
+
+/** How long Earshot waits for Spotify under the latency fault, which answers far later. */
+const SHORT_PATIENCE_MS = 100;
+const LATENCY_MS = 400;
+
+interface Fault {
+  fault: string;
+  rule: FaultRuleInput;
+  /** What Earshot answers, and how many requests it sent Spotify (by call). */
+  status: number;
+  headers?: Record<string, string>;
+  detail: RegExp;
+  sent(call: FaultedCall): Record<string, number> | number;
+}
+
+const FAULTS: Fault[] = [
+  {
+    fault: 'a 5xx',
+    rule: { type: 'server-error', every: 1 },
+    status: 424,
+    detail: /^Spotify is not answering right now/,
+    sent: (faulted) => (faulted.repeatable ? maxAttempts : 1),
+  },
+  {
+    fault: 'a 429 with a long Retry-After',
+    rule: { type: 'rate-limit', every: 1, retryAfterSec: 7200 },
+    status: 429,
+    headers: { 'retry-after': '7200' },
+    detail: /try again in 7200 seconds/,
+    sent: () => ({ '429': 1 }),
+  },
+  {
+    fault: 'no answer in time',
+    rule: { type: 'latency', ms: LATENCY_MS },
+    status: 424,
+    detail: /^Spotify is not answering right now/,
+    sent: (faulted) => ({ '0': faulted.repeatable ? maxAttempts : 1 }),
+  },
+];
+
+describe.each(MODES)('Spotify faults (%s mode)', (mode) => {
+  beforeEach(() => useMode(mode));
+
+  const cases = FAULTED_CALLS.flatMap((faulted) =>
+    FAULTS.map((fault) => ({ ...faulted, ...fault })),
+  );
+  it.each(cases)('answers $call meeting $fault with $status', async (faulted) => {
+    const premium = await someone('premium');
+    const send = await faulted.prepare(premium);
+    await faults({ ...faulted.rule, path: faulted.path });
+    if (faulted.rule.type === 'latency') {
+      harness.spotify.http.options.timeoutMs = SHORT_PATIENCE_MS;
+    }
+    const { result, sent } = await exchanges(faulted.endpoint, send);
+    expect(result.statusCode).toBe(faulted.status);
+    expect(result.json<ErrorBody>().detail).toMatch(faulted.detail);
+    expect(result.headers).toMatchObject(faulted.headers ?? {});
+    const expected = faulted.sent(faulted);
+    if (typeof expected === 'number') expect(total(sent)).toBe(expected);
+    else expect(sent).toEqual(expected);
+  });
+});
+
+describe('sending a command again', () => {
+  it('never sends a skip again after a 5xx', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    await faults({ type: 'server-error', every: 1, path: '/v1/me/player/next' });
+    const { result, sent } = await exchanges('POST /me/player/next', () =>
+      call(premium, 'POST', '/api/spotify/next'),
+    );
+    expect(result.statusCode).toBe(424);
+    expect(total(sent)).toBe(1);
+    await harness.control('DELETE', '/faults');
+    expect((await state(premium))?.item?.track.id).toBe(FIRST);
+  });
+
+  it('never sends a skip again whose answer was lost: Spotify skips once', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    await faults({ type: 'latency', ms: LATENCY_MS, path: '/v1/me/player/next' });
+    harness.spotify.http.options.timeoutMs = SHORT_PATIENCE_MS;
+    const response = await call(premium, 'POST', '/api/spotify/next');
+    expect(response.statusCode).toBe(424);
+    // Spotify carries out what it received, later; sent again, the skip would land again.
+    await sleep(3 * LATENCY_MS);
+    await harness.control('DELETE', '/faults');
+    harness.spotify.http.options.timeoutMs = patienceMs;
+    expect((await state(premium))?.item?.track.id).toBe(SECOND);
+  });
+
+  it('sends a skip again once a short 429 has passed, and skips once', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    // Every second skip is refused once with a 429 of 1 s.
+    await faults({ type: 'rate-limit', every: 2, retryAfterSec: 1, path: '/v1/me/player/next' });
+    expect((await call(premium, 'POST', '/api/spotify/next')).statusCode).toBe(204);
+    const { result, sent } = await exchanges('POST /me/player/next', () =>
+      call(premium, 'POST', '/api/spotify/next'),
+    );
+    expect(result.statusCode).toBe(204);
+    expect(sent).toEqual({ '429': 1, '200': 1 });
+    expect((await state(premium))?.item?.track.id).toBe(THIRD);
+  });
+
+  it('sends a pause again after a 5xx, and it pauses', async () => {
+    const premium = await someone('premium');
+    await startAlbum(premium);
+    // Every second pause meets a 5xx: the first goes through, the second is refused once.
+    await faults({ type: 'server-error', every: 2, path: '/v1/me/player/pause' });
+    expect((await call(premium, 'POST', '/api/spotify/pause')).statusCode).toBe(204);
+    expect((await call(premium, 'POST', '/api/spotify/resume')).statusCode).toBe(204);
+    const { result, sent } = await exchanges('PUT /me/player/pause', () =>
+      call(premium, 'POST', '/api/spotify/pause'),
+    );
+    expect(result.statusCode).toBe(204);
+    expect(sent).toEqual({ '500': 1, '200': 1 });
+    expect((await state(premium))?.is_playing).toBe(false);
   });
 });

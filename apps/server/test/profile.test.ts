@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicProfile } from '@earshot/contract/profile';
 import { globalIgnoredArtists, ignoredTracks } from '../src/db/schema/ignores';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
@@ -47,16 +48,7 @@ beforeAll(async () => {
   mara = await harness.signIn('maralindqvist');
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   aiko = await harness.signIn('11183207465');
-  await harness.app.inject({
-    method: 'POST',
-    url: '/api/friendship/request/tomas-ferreira',
-    headers: { cookie: mara.cookie },
-  });
-  await harness.app.inject({
-    method: 'POST',
-    url: '/api/friendship/accept/mara-lindqvist',
-    headers: { cookie: tomas.cookie },
-  });
+  await harness.befriend(mara, tomas);
 
   const db = harness.database.db;
   await storeTracks(db, [
@@ -114,7 +106,7 @@ const profile = (viewer?: { cookie: string }, handle = 'mara-lindqvist') =>
 
 describe('profile stats', () => {
   it('match the hand-computed figures, without ignored tracks and artists', async () => {
-    const { stats } = (await profile(tomas)).json<{ stats: Record<string, unknown> }>();
+    const { stats } = (await profile(tomas)).json<PublicProfile>();
     expect(stats).toMatchObject({
       total_likes: 2,
       total_plays: 10,
@@ -131,37 +123,28 @@ describe('profile stats', () => {
   });
 
   it('rank songs by uid (versions together) and artists by plays', async () => {
-    const { stats } = (await profile(tomas)).json<{
-      stats: {
-        top_songs_all_time: { track: { id: string; uid: string }; play_count: number }[];
-        top_songs_30_days: { track: { id: string }; play_count: number }[];
-        top_artists: { id: string; play_count: number }[];
-        weekly_plays: { week: string; plays: number }[];
-      };
-    }>();
-    expect(stats.top_songs_all_time.map((s) => [s.track.id, s.play_count])).toEqual([
+    const { stats } = (await profile(tomas)).json<PublicProfile>();
+    expect(stats.top_songs_all_time!.map((s) => [s.track.id, s.play_count])).toEqual([
       ['t1', 5],
       ['t2', 4],
       ['t3', 1],
     ]);
-    expect(stats.top_songs_30_days.map((s) => [s.track.id, s.play_count])).toEqual([
+    expect(stats.top_songs_30_days!.map((s) => [s.track.id, s.play_count])).toEqual([
       ['t1', 3],
       ['t3', 1],
     ]);
-    expect(stats.top_artists.map((a) => [a.id, a.play_count])).toEqual([
+    expect(stats.top_artists!.map((a) => [a.id, a.play_count])).toEqual([
       [artistX.id, 6],
       [artistY.id, 4],
     ]);
     expect(stats.weekly_plays).toHaveLength(52);
-    expect(stats.weekly_plays.reduce((sum, week) => sum + week.plays, 0)).toBe(10);
+    expect(stats.weekly_plays!.reduce((sum, week) => sum + week.plays, 0)).toBe(10);
   });
 });
 
 describe('profile visibility', () => {
   it('shows visitors the stats card but no highlights', async () => {
-    const body = (await profile()).json<
-      Record<string, unknown> & { stats: Record<string, unknown> }
-    >();
+    const body = (await profile()).json<PublicProfile>();
     expect(body).toMatchObject({
       user: { name: 'Mara Lindqvist', username: 'mara-lindqvist', is_friend: false },
       friendship: null,
@@ -175,25 +158,19 @@ describe('profile visibility', () => {
   });
 
   it('shows a logged-in stranger no highlights either', async () => {
-    const body = (await profile(aiko)).json<{ friendship: string; stats: { top_artists: null } }>();
+    const body = (await profile(aiko)).json<PublicProfile>();
     expect(body.friendship).toBe('none');
     expect(body.stats.top_artists).toBeNull();
   });
 
   it('shows friends the highlights and their taste match', async () => {
-    const body = (await profile(tomas)).json<{
-      user: { is_friend: boolean };
-      taste_match: number;
-    }>();
+    const body = (await profile(tomas)).json<PublicProfile>();
     expect(body.user.is_friend).toBe(true);
     expect(body.taste_match).toBe(0);
   });
 
   it('shows the owner their own highlights', async () => {
-    const body = (await profile(mara)).json<{
-      friendship: string;
-      stats: { top_artists: unknown[] };
-    }>();
+    const body = (await profile(mara)).json<PublicProfile>();
     expect(body.friendship).toBe('self');
     expect(body.stats.top_artists).toHaveLength(2);
   });

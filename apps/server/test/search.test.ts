@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@earshot/contract/errors';
 import type { SearchResults } from '@earshot/contract/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,8 +194,97 @@ describe('GET /api/search on the stored catalogue', () => {
     ]) {
       const response = await search(harness, query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ detail: string }>().detail, query).toMatch(/^Invalid querystring: /);
+      expect(response.json<ErrorBody>().detail, query).toMatch(/^Invalid querystring: /);
     }
+  });
+});
+
+/**
+ * Rows of each word index that differ from the words its item has now (`earshot_words` of the
+ * searched text), both ways: 0 when the index is exact.
+ */
+async function wordIndexDrift(harness: Harness) {
+  const drift = (table: string, key: string, from: string, words: string) =>
+    sql.raw(`(SELECT count(*)::int FROM (
+      (SELECT word, ${key} FROM ${table}
+        EXCEPT SELECT unnest(earshot_words(${words})), id FROM ${from})
+      UNION ALL
+      (SELECT unnest(earshot_words(${words})), id FROM ${from}
+        EXCEPT SELECT word, ${key} FROM ${table})) d)`);
+  const result = await harness.database.db.execute<Record<string, number>>(sql`SELECT
+    ${drift('track_words', 'track_id', 'tracks', 'search_text')} AS tracks,
+    ${drift('album_words', 'album_id', 'albums', 'earshot_fold(name)')} AS albums,
+    ${drift('artist_words', 'artist_id', 'artists', 'earshot_fold(name)')} AS artists,
+    (SELECT count(*)::int FROM track_words) AS track_words`);
+  return result.rows[0]!;
+}
+
+describe('search word index', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness.close());
+
+  it('stays exact as the catalogue is stored, renamed and removed', async () => {
+    const db = harness.database.db;
+    const poet = { id: 'artistP0000000000000001', name: 'Paper Poets' };
+    await storeTracks(db, [
+      track('tr-paper-moon', 'Paper Moon', 'Night Lights', poet),
+      track('tr-stone', 'Stone', 'Night Lights', poet),
+    ]);
+    expect(titles(await results(harness, 'q=pap%20moo'))).toEqual(['Paper Moon']);
+    expect((await results(harness, 'q=nigh')).albums.map((a) => a.data.name)).toEqual([
+      'Night Lights',
+    ]);
+
+    // Spotify renames the track, its album and its artist.
+    const renamedTrack = track('tr-paper-moon', 'Glass Moon', 'Night Lights', {
+      ...poet,
+      name: 'Glass Poets',
+    });
+    await storeTracks(db, [
+      { ...renamedTrack, album: { ...renamedTrack.album, name: 'Day Lights' } },
+    ]);
+    expect(titles(await results(harness, 'q=pap%20moo'))).toEqual([]);
+    expect(titles(await results(harness, 'q=glass%20moo'))).toEqual(['Glass Moon']);
+    const renamed = await results(harness, 'q=day');
+    expect(renamed.albums.map((a) => a.data.name)).toEqual(['Day Lights']);
+    expect((await results(harness, 'q=nigh')).albums).toEqual([]);
+    expect((await results(harness, 'q=glass')).artists.map((a) => a.data.name)).toEqual([
+      'Glass Poets',
+    ]);
+    expect(await wordIndexDrift(harness)).toEqual({
+      tracks: 0,
+      albums: 0,
+      artists: 0,
+      track_words: expect.any(Number),
+    });
+
+    await db.execute(sql`DELETE FROM track_artists WHERE track_id = 'tr-stone'`);
+    await db.execute(sql`DELETE FROM tracks WHERE id = 'tr-stone'`);
+    const drift = await wordIndexDrift(harness);
+    expect(drift).toMatchObject({ tracks: 0, albums: 0, artists: 0 });
+    expect(drift.track_words).toBeGreaterThan(0);
+  });
+
+  it("finds a rare word's matches among a common word's, whichever is typed first", async () => {
+    // More albums with "midnight" than a query's rarest word reads, the one with "owl" last.
+    await harness.database.db.execute(sql`
+      INSERT INTO albums (id, name)
+      SELECT 'al-midnight-' || lpad(n::text, 5, '0'), 'Midnight Songs ' || n
+      FROM generate_series(1, 2100) AS n
+      UNION ALL SELECT 'zz-owl', 'Midnight Songs of the Owl'`);
+    for (const query of ['midnight%20owl', 'owl%20midnight', 'mid%20owl%20songs']) {
+      const answer = await results(harness, `q=${query}`);
+      expect(
+        answer.albums.map((a) => a.id),
+        query,
+      ).toEqual(['zz-owl']);
+    }
+    const common = await results(harness, 'q=midnight%20songs');
+    expect(common.albums).toHaveLength(50);
   });
 });
 
@@ -267,7 +357,7 @@ describe.each([
 
       const nothing = await search(harness, 'q=qqqxzv', mara);
       expect(nothing.statusCode).toBe(502);
-      expect(nothing.json<{ detail: string }>().detail).toMatch(/^Spotify could not answer: /);
+      expect(nothing.json<ErrorBody>().detail).toMatch(/^Spotify could not answer: /);
     } finally {
       await harness.control('DELETE', '/faults');
     }

@@ -1,16 +1,14 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SuggestionItem, SuggestionList } from '@earshot/contract/suggestions';
+import { tracks } from '../src/db/schema/catalog';
 import { globalIgnoredArtists, globalIgnoredTracks } from '../src/db/schema/ignores';
 import { followedArtists, savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
 import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
-
-interface Item {
-  track: { id: string; uid: string; title: string; album: { id: string } | null };
-  liked: boolean;
-  reason: string;
-}
+import { soloTrack } from './support/tracks';
 
 const DAY_MS = 24 * 3600_000;
 /** The fixtures' "now": one instant, so that no two fixture plays of a user share one. */
@@ -22,6 +20,7 @@ const lanterns = { id: 'artistLanterns00000001', name: 'The Lanterns' };
 const noise = { id: 'artistNoise00000000001', name: 'Noise Makers' };
 const banned = { id: 'artistBanned0000000001', name: 'Banned Band' };
 const followed = { id: 'artistFollowed00000001', name: 'Nova Reyes' };
+const leader = { id: 'artistLeader0000000001', name: 'Ada Lead' };
 
 function track(
   id: string,
@@ -45,19 +44,6 @@ let mara: Viewer;
 let tomas: Viewer;
 let jonas: Viewer;
 let aiko: Viewer;
-
-async function befriend(a: Viewer, bUsername: string, b: Viewer, aUsername: string) {
-  await harness.app.inject({
-    method: 'POST',
-    url: `/api/friendship/request/${bUsername}`,
-    headers: { cookie: a.cookie },
-  });
-  await harness.app.inject({
-    method: 'POST',
-    url: `/api/friendship/accept/${aUsername}`,
-    headers: { cookie: b.cookie },
-  });
-}
 
 /** Keeps every fixture play at its own instant: (user, played_at) is the plays' key. */
 let playSerial = 0;
@@ -88,10 +74,10 @@ async function get(viewer: Viewer | undefined, path: string) {
   });
 }
 
-async function items(viewer: Viewer, path: string): Promise<Item[]> {
+async function items(viewer: Viewer, path: string): Promise<SuggestionItem[]> {
   const response = await get(viewer, path);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ items: Item[] }>().items;
+  return response.json<SuggestionList>().items;
 }
 
 const ids = async (viewer: Viewer, path: string) =>
@@ -103,8 +89,8 @@ beforeAll(async () => {
   tomas = await harness.signIn('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
   jonas = await harness.signIn('jonasbrandt');
   aiko = await harness.signIn('11183207465');
-  await befriend(mara, 'tomas-ferreira', tomas, 'mara-lindqvist');
-  await befriend(mara, 'jonas-brandt', jonas, 'mara-lindqvist');
+  await harness.befriend(mara, tomas);
+  await harness.befriend(mara, jonas);
   const db = harness.database.db;
 
   const newAlbum = {
@@ -354,5 +340,105 @@ describe('the limit', () => {
     for (const [index, bulk] of many.entries()) await play(aiko, bulk.id!, 1 + index, 1);
     expect(await ids(aiko, 'like-on-repeat')).toHaveLength(20);
     expect(await ids(aiko, 'like-on-repeat?limit=50')).toHaveLength(31);
+  });
+});
+
+describe('versions of a song', () => {
+  let chidi: Viewer;
+  let sofia: Viewer;
+  let ethan: Viewer;
+  /** Same title and artist: every one after the first is a version of the first's song. */
+  const version = (id: string, name: string) => soloTrack(noise, id, { name });
+
+  beforeAll(async () => {
+    chidi = await harness.signIn('chidiokafor');
+    sofia = await harness.signIn('sofiamtz');
+    ethan = await harness.signIn('ethanbrooks');
+    await harness.befriend(chidi, sofia);
+    await harness.befriend(chidi, ethan);
+    const db = harness.database.db;
+    for (const id of ['twin-a', 'twin-b']) await storeTracks(db, [version(id, 'Twin Song')]);
+    for (const id of ['echo-a', 'echo-b', 'echo-c']) await storeTracks(db, [version(id, 'Echo')]);
+    for (const id of ['loved-a', 'loved-b']) await storeTracks(db, [version(id, 'Loved')]);
+    // Chidi plays two versions of a song this week.
+    await play(chidi, 'twin-a', 2, 1);
+    await play(chidi, 'twin-b', 3, 2);
+    // His friends play versions of a song he never heard, Sofía two of them.
+    await play(sofia, 'echo-b', 1, 1);
+    await play(sofia, 'echo-c', 1, 2);
+    await play(ethan, 'echo-c', 1, 3);
+    // A song he liked long ago, played as another version 100 days ago.
+    await like(chidi, 'loved-b', 400);
+    await play(chidi, 'loved-a', 4, 100);
+    // An artist he follows put out an album with their single of last year, which Ethan plays.
+    await storeTracks(db, [
+      track('lead-single', leader, {
+        id: 'al-lead-single',
+        name: 'Lead',
+        release_date: isoDay(300),
+      }),
+    ]);
+    await storeTracks(db, [
+      {
+        ...track('lead-album', leader, {
+          id: 'al-lead-new',
+          name: 'The Album',
+          release_date: isoDay(10),
+          album_type: 'album',
+        }),
+        name: 'Song lead-single',
+      },
+    ]);
+    await db.insert(followedArtists).values({ userId: chidi.id, artistId: leader.id });
+    await play(ethan, 'lead-single', 2, 1);
+  });
+
+  it('share one song', async () => {
+    const rows = await harness.database.db
+      .select({ id: tracks.id, uid: tracks.uid })
+      .from(tracks)
+      .where(inArray(tracks.id, ['twin-b', 'echo-b', 'echo-c', 'loved-b']))
+      .orderBy(tracks.id);
+    expect(rows).toEqual([
+      { id: 'echo-b', uid: 'echo-a' },
+      { id: 'echo-c', uid: 'echo-a' },
+      { id: 'loved-b', uid: 'loved-a' },
+      { id: 'twin-b', uid: 'twin-a' },
+    ]);
+  });
+
+  it('count as one song on repeat, shown as the version played most', async () => {
+    for (const [path, reason] of [
+      ['like-on-repeat?days=7', 'Played 5 times this week'],
+      ['like-on-repeat', 'You played this 5 times'],
+    ] as const) {
+      const found = (await items(chidi, path)).filter((item) => item.track.uid === 'twin-a');
+      expect(found.map((item) => [item.track.id, item.reason])).toEqual([['twin-b', reason]]);
+    }
+  });
+
+  it('count each friend once for a song, whatever versions they played', async () => {
+    const found = (await items(chidi, 'friends-favorites')).filter(
+      (item) => item.track.uid === 'echo-a',
+    );
+    expect(found.map((item) => [item.track.id, item.reason])).toEqual([
+      ['echo-b', 'Played by Sofía and 1 other friend'],
+    ]);
+  });
+
+  it('leave a song on a new release of a followed artist to that section, in any version', async () => {
+    expect(await ids(chidi, 'unheard-from-followed')).toEqual(['lead-album']);
+    for (let draw = 0; draw < 5; draw++) {
+      const friends = await items(chidi, 'friends-favorites?limit=50');
+      expect(friends.map((item) => item.track.uid)).not.toContain('lead-single');
+    }
+  });
+
+  it('rediscover a liked song by the last play of any of its versions', async () => {
+    const found = (await items(chidi, 'rediscover-likes')).filter(
+      (item) => item.track.uid === 'loved-a',
+    );
+    expect(found.map((item) => item.track.id)).toEqual(['loved-b']);
+    expect(found[0]?.reason).toMatch(/^You played this 4 times, last in \w+ \d{4}$/);
   });
 });

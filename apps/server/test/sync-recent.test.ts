@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { SandboxClock } from '@earshot/spotify-sandbox/clock';
 import { localFileUri, type LocalFile } from '@earshot/spotify-sandbox/world/model';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ImportStatus } from '@earshot/contract/import';
+import { tracks } from '../src/db/schema/catalog';
 import { plays } from '../src/db/schema/listening';
 import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
@@ -39,9 +41,9 @@ async function connect(accountId: string) {
   const sync = () => syncRecentPlays(harness.database.db, harness.spotify, auth, userId);
   /** What the import page is told of a possible gap. */
   const gapShown = async () =>
-    (await harness.app.inject({ url: '/api/spotify/import', headers: { cookie } })).json<{
-      recent_plays_gap_at: string | null;
-    }>().recent_plays_gap_at;
+    (
+      await harness.app.inject({ url: '/api/spotify/import', headers: { cookie } })
+    ).json<ImportStatus>().recent_plays_gap_at;
   return { userId, sync, gapShown };
 }
 
@@ -97,6 +99,13 @@ describe('the first poll of an account', () => {
         msPlayed: null,
       })),
     );
+    // Their tracks are in the catalogue, which the feed reads them from.
+    const windowTracks = [...new Set(window.map((play) => play.trackId))].sort();
+    const catalogued = await harness.database.db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(inArray(tracks.id, windowTracks));
+    expect(catalogued.map((track) => track.id).sort()).toEqual(windowTracks);
     // Both kinds are in the window: plays from an album, playlist or artist, and plays outside any.
     expect(window.some((play) => play.context === null)).toBe(true);
     expect(window.some((play) => play.context !== null)).toBe(true);
@@ -216,6 +225,48 @@ describe('a heavy listener', () => {
     expect((await storedPlays(userId)).map((play) => play.at.getTime())).toEqual(
       expect.arrayContaining(ahead.slice(0, 99).map((play) => play.playedAt)),
     );
+  });
+});
+
+describe('a recently-played that keeps linking next pages', () => {
+  /** Spotify's real answers, each given a `next` link back to itself. */
+  function linkEveryPageToItself(emptyPages: boolean) {
+    const real = harness.spotify.recentlyPlayed.bind(harness.spotify);
+    return vi
+      .spyOn(harness.spotify, 'recentlyPlayed')
+      .mockImplementation(async (auth, after, next) => {
+        const page = await real(auth, after, next);
+        const items = emptyPages && next !== undefined ? [] : page.items;
+        return {
+          ...page,
+          items,
+          next: next ?? `${harness.sandboxUrl}/v1/me/player/recently-played?after=${after}`,
+        };
+      });
+  }
+
+  it('follows at most four pages, however many Spotify links', async () => {
+    const { userId, sync } = await connect('rafasouza');
+    await sync();
+    const cursor = (await accountOf(userId)).recentCursorMs!;
+    const ahead = streamsBetween('rafasouza', cursor, cursor + 7 * 86_400_000);
+    clock.set(ahead[9]!.playedAt);
+    const calls = linkEveryPageToItself(false);
+
+    expect(await sync()).toMatchObject({ fetched: 40, stored: 10 });
+    expect(calls).toHaveBeenCalledTimes(4);
+  });
+
+  it('stops at an empty page even when it links another', async () => {
+    const { userId, sync } = await connect('31xt5bgq9rwn3yk7dzf2cjv6hpam');
+    await sync();
+    const cursor = (await accountOf(userId)).recentCursorMs!;
+    const ahead = streamsBetween('31xt5bgq9rwn3yk7dzf2cjv6hpam', cursor, cursor + 7 * 86_400_000);
+    clock.set(ahead[4]!.playedAt);
+    const calls = linkEveryPageToItself(true);
+
+    expect(await sync()).toMatchObject({ fetched: 5, stored: 5 });
+    expect(calls).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicProfile } from '@earshot/contract/profile';
 import { playlists, userPlaylists } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
 import { startHarness, type Harness, type Viewer } from './support/harness';
-
-interface Profile {
-  stats: { total_plays: number; playlists: number; top_songs_all_time: unknown };
-}
 
 let harness: Harness;
 let mara: Viewer;
@@ -45,7 +42,7 @@ describe("a visitor's view of a public profile", () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(await cacheResults()).toMatchObject({ miss: 1, hit: 1 });
-    const before = first.json<Profile>().stats;
+    const before = first.json<PublicProfile>().stats;
 
     await harness.database.db.insert(plays).values({
       userId: mara.id,
@@ -53,7 +50,7 @@ describe("a visitor's view of a public profile", () => {
       playedAt: new Date(Date.now() - 60_000),
       source: 'api',
     });
-    expect((await visit()).json<Profile>().stats.total_plays).toBe(before.total_plays + 1);
+    expect((await visit()).json<PublicProfile>().stats.total_plays).toBe(before.total_plays + 1);
 
     await harness.database.db.insert(playlists).values({
       id: 'pl-visit',
@@ -65,24 +62,15 @@ describe("a visitor's view of a public profile", () => {
     await harness.database.db
       .insert(userPlaylists)
       .values({ userId: mara.id, playlistId: 'pl-visit', position: 0 });
-    expect((await visit()).json<Profile>().stats.playlists).toBe(before.playlists + 1);
+    expect((await visit()).json<PublicProfile>().stats.playlists).toBe(before.playlists + 1);
   });
 
   it('is not what a signed-in viewer gets: a friend sees the highlights', async () => {
     await visit();
-    await harness.app.inject({
-      method: 'POST',
-      url: '/api/friendship/request/tomas-ferreira',
-      headers: { cookie: mara.cookie },
-    });
-    await harness.app.inject({
-      method: 'POST',
-      url: '/api/friendship/accept/mara-lindqvist',
-      headers: { cookie: tomas.cookie },
-    });
-    const asFriend = (await visit('mara-lindqvist', tomas.cookie)).json<Profile>();
+    await harness.befriend(mara, tomas);
+    const asFriend = (await visit('mara-lindqvist', tomas.cookie)).json<PublicProfile>();
     expect(asFriend.stats.top_songs_all_time).not.toBeNull();
-    expect((await visit()).json<Profile>().stats.top_songs_all_time).toBeNull();
+    expect((await visit()).json<PublicProfile>().stats.top_songs_all_time).toBeNull();
   });
 
   it('keeps no answer for a profile that does not exist', async () => {

@@ -1,10 +1,18 @@
+import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SandboxClock } from '@earshot/spotify-sandbox/clock';
+import type { World } from '@earshot/spotify-sandbox/world/model';
+import { createWorld } from '@earshot/spotify-sandbox/world/world';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicProfile } from '@earshot/contract/profile';
+import type { CurrentUser } from '@earshot/contract/user';
 import { startHarness, type Harness } from './support/harness';
+
+const DEMO_CAPTIONS = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nEarshot\n';
 
 /** A built web app as Vite leaves it: the page shell with its metadata slot, hashed assets. */
 function fakeBuild(): string {
@@ -18,8 +26,22 @@ function fakeBuild(): string {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting();');
+  // The landing page's demo (apps/web/public/demo/, copied as is by the build).
+  mkdirSync(path.join(dist, 'demo'));
+  for (const file of ['earshot-demo.webm', 'earshot-demo.mp4', 'earshot-demo-poster.webp']) {
+    writeFileSync(path.join(dist, 'demo', file), Buffer.alloc(50_000, 7));
+  }
+  writeFileSync(path.join(dist, 'demo', 'earshot-demo.en.vtt'), DEMO_CAPTIONS);
+  writeFileSync(
+    path.join(dist, 'demo', 'earshot-demo.en.vtt.br'),
+    brotliCompressSync(DEMO_CAPTIONS),
+  );
   return dist;
 }
+
+const world: World = createWorld();
+const clock = new SandboxClock({ frozen: true });
+const MARA = 'maralindqvist';
 
 let harness: Harness;
 let dist: string;
@@ -28,10 +50,15 @@ let username: string;
 
 beforeAll(async () => {
   dist = fakeBuild();
-  harness = await startHarness({ webDistDir: dist });
-  const viewer = await harness.signIn('maralindqvist');
+  // A client with a secret: the pages' metadata is filled for visitors with Earshot's own token.
+  harness = await startHarness({
+    webDistDir: dist,
+    env: { SPOTIFY_CLIENT_SECRET: 'earshot-test-secret' },
+    sandbox: { world, clock },
+  });
+  const viewer = await harness.signIn(MARA);
   const me = await harness.app.inject({ url: '/api/user/me', headers: { cookie: viewer.cookie } });
-  username = me.json<{ username: string }>().username;
+  username = me.json<CurrentUser>().username;
 });
 
 afterAll(async () => {
@@ -54,6 +81,17 @@ describe('serving the web app', () => {
     }
   });
 
+  it("gives a page's HTML the signed-in cookie a session begun without it lacks, and no one else", async () => {
+    const hintOf = async (cookie?: string) => {
+      const page = await harness.app.inject({ url: '/recent', headers: cookie ? { cookie } : {} });
+      return page.cookies.find((c) => c.name === SIGNED_IN_COOKIE)?.value;
+    };
+    const { cookie } = await harness.signIn(MARA);
+    expect(await hintOf(cookie)).toBe('1');
+    expect(await hintOf(`${cookie}; ${SIGNED_IN_COOKIE}=1`)).toBeUndefined();
+    expect(await hintOf()).toBeUndefined();
+  });
+
   it('answers the search modal paths with the app, kept out of search engines', async () => {
     for (const url of ['/search', '/search/', '/search/bj%C3%B6rk']) {
       const page = await harness.app.inject({ url });
@@ -65,9 +103,9 @@ describe('serving the web app', () => {
   it('fills in a public profile title, description, canonical link, social card and JSON-LD', async () => {
     const page = await harness.app.inject({ url: `/user/${username.toUpperCase()}` });
     expect(page.statusCode).toBe(200);
-    const user = (await harness.app.inject({ url: `/api/user/${username}/public` })).json<{
-      user: { name: string; username: string };
-    }>().user;
+    const user = (
+      await harness.app.inject({ url: `/api/user/${username}/public` })
+    ).json<PublicProfile>().user;
     expect(page.body).toContain(
       `<title data-server-meta>${user.name} (@${user.username}) - Earshot</title>`,
     );
@@ -91,6 +129,134 @@ describe('serving the web app', () => {
       expect(page.statusCode, url).toBe(404);
       expect(page.body).toContain('<title data-server-meta>Profile not found - Earshot</title>');
       expect(page.body).toContain('<meta data-server-meta name="robots" content="noindex" />');
+    }
+  });
+
+  /** The page's head tag of `name` (the attribute that names it), and its JSON-LD. */
+  const head = (body: string) => ({
+    title: /<title data-server-meta>(.*?)<\/title>/.exec(body)?.[1],
+    meta: (name: string) =>
+      new RegExp(`<meta data-server-meta (?:name|property)="${name}" content="([^"]*)" />`).exec(
+        body,
+      )?.[1],
+    canonical: /<link data-server-meta rel="canonical" href="([^"]*)" \/>/.exec(body)?.[1],
+    jsonLd: JSON.parse(
+      /<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(body)?.[1] ??
+        'null',
+    ) as Record<string, unknown> | null,
+  });
+  const SITE = 'http://127.0.0.1:8080';
+
+  it('fills in an artist page and its tabs, with two genres in the description', async () => {
+    const artist = world.artists.find((candidate) => candidate.genres.length >= 3)!;
+    const page = await harness.app.inject({ url: `/artist/${artist.id}` });
+    expect(page.statusCode).toBe(200);
+    const tags = head(page.body);
+    expect(tags.title).toBe(`${artist.name} - Earshot`);
+    expect(tags.meta('description')).toBe(
+      `${artist.name}, ${artist.genres[0]} and ${artist.genres[1]} artist: tracks, albums and who listens on Earshot.`,
+    );
+    expect(tags.canonical).toBe(`${SITE}/artist/${artist.id}`);
+    expect(tags.meta('og:image')).toMatch(/^http/);
+    expect(tags.meta('twitter:card')).toBe('summary');
+    expect(tags.meta('robots')).toBeUndefined();
+    expect(tags.jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: artist.name,
+      url: `${SITE}/artist/${artist.id}`,
+      genre: [...artist.genres],
+    });
+    const albumsTab = head((await harness.app.inject({ url: `/artist/${artist.id}/albums` })).body);
+    expect(albumsTab.title).toBe(`${artist.name} - Albums - Earshot`);
+    expect(albumsTab.canonical).toBe(`${SITE}/artist/${artist.id}/albums`);
+    const likesTab = head((await harness.app.inject({ url: `/artist/${artist.id}/likes` })).body);
+    expect(likesTab.title).toBe(`${artist.name} - Likes - Earshot`);
+  });
+
+  it('fills in album and track pages as MusicAlbum and MusicRecording', async () => {
+    const album = world.albums.find((candidate) => candidate.trackIds.length >= 3)!;
+    const albumPage = await harness.app.inject({ url: `/album/${album.id}` });
+    expect(albumPage.statusCode).toBe(200);
+    const albumTags = head(albumPage.body);
+    expect(albumTags.title).toMatch(
+      new RegExp(`^${album.name.replace(/\W/g, '.')} by .+ - Earshot$`),
+    );
+    expect(albumTags.meta('description')).toContain(`(${album.releaseDate.slice(0, 4)})`);
+    expect(albumTags.jsonLd).toMatchObject({
+      '@type': 'MusicAlbum',
+      name: album.name,
+      numTracks: album.trackIds.length,
+      byArtist: [{ '@type': 'MusicGroup' }],
+    });
+
+    const track = world.track(album.trackIds[1]!)!;
+    const trackTags = head((await harness.app.inject({ url: `/track/${track.id}` })).body);
+    expect(trackTags.title).toMatch(
+      new RegExp(`^${track.name.replace(/\W/g, '.')} by .+ - Earshot$`),
+    );
+    expect(trackTags.canonical).toBe(`${SITE}/track/${track.id}`);
+    expect(trackTags.jsonLd).toMatchObject({
+      '@type': 'MusicRecording',
+      name: track.name,
+      inAlbum: { '@type': 'MusicAlbum', name: album.name },
+    });
+  });
+
+  it('fills in a public playlist, and says nothing of a private one', async () => {
+    const playlists = world.playlistsOf(MARA, clock.now());
+    const shared = playlists.find((playlist) => playlist.public)!;
+    const sharedTags = head((await harness.app.inject({ url: `/playlist/${shared.id}` })).body);
+    expect(sharedTags.title).toBe(`${shared.name} - Earshot`);
+    expect(sharedTags.jsonLd).toMatchObject({ '@type': 'MusicPlaylist', name: shared.name });
+
+    const hidden = playlists.find((playlist) => playlist.ownerId === MARA && !playlist.public)!;
+    // Its owner opened it, so Earshot stores it.
+    const mara = await harness.signIn(MARA);
+    const own = await harness.app.inject({
+      url: `/api/playlist/${hidden.id}`,
+      headers: { cookie: mara.cookie },
+    });
+    expect(own.statusCode).toBe(200);
+    const page = await harness.app.inject({ url: `/playlist/${hidden.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(hidden.name);
+    const tags = head(page.body);
+    expect(tags.title).toBe('This playlist is private - Earshot');
+    expect(tags.meta('robots')).toBe('noindex');
+    expect(tags.jsonLd).toBeNull();
+  });
+
+  it("answers 404 with the entity's not-found title for ids no one knows or could issue", async () => {
+    for (const [url, title] of [
+      ['/artist/zzzzzzzzzzzzzzzzzzzzzz', 'Artist Not Found'],
+      ['/artist/zzzzzzzzzzzzzzzzzzzzzz/albums', 'Artist Not Found'],
+      ['/album/zzzzzzzzzzzzzzzzzzzzzz', 'Album Not Found'],
+      ['/track/zzzzzzzzzzzzzzzzzzzzzz', 'Track Not Found'],
+      ['/track/%00', 'Track Not Found'],
+      ['/track/a%20b', 'Track Not Found'],
+      ['/playlist/zzzzzzzzzzzzzzzzzzzzzz', 'Playlist Not Found'],
+    ]) {
+      const page = await harness.app.inject({ url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toContain('<div id="root">');
+      expect(head(page.body).title, url).toBe(`${title} - Earshot`);
+      expect(head(page.body).meta('robots')).toBe('noindex');
+    }
+  });
+
+  it('answers 503 when Spotify cannot say whether an unstored id exists', async () => {
+    await harness.control('PUT', '/faults', {
+      seed: 1,
+      rules: [{ type: 'server-error', rate: 1, path: '/v1/' }],
+    });
+    try {
+      const unopened = world.albums.at(-1)!;
+      const page = await harness.app.inject({ url: `/album/${unopened.id}` });
+      expect(page.statusCode).toBe(503);
+      expect(head(page.body).title).toBe('Album - Earshot');
+    } finally {
+      await harness.control('DELETE', '/faults');
     }
   });
 
@@ -140,6 +306,40 @@ describe('serving the web app', () => {
     });
     expect(docs.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(docs.rawPayload).toString())).toHaveProperty('openapi');
+  });
+
+  it('serves the demo video, its poster and captions with their types, the video in ranges', async () => {
+    const types = {
+      '/demo/earshot-demo.webm': 'video/webm',
+      '/demo/earshot-demo.mp4': 'video/mp4',
+      '/demo/earshot-demo-poster.webp': 'image/webp',
+    };
+    for (const [url, type] of Object.entries(types)) {
+      const file = await harness.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['content-type'], url).toBe(type);
+      // Already compressed: sent as they are.
+      expect(file.headers['content-encoding'], url).toBeUndefined();
+      expect(file.rawPayload.length, url).toBe(50_000);
+    }
+
+    // Browsers fetch and seek a video by byte ranges.
+    const part = await harness.app.inject({
+      url: '/demo/earshot-demo.webm',
+      headers: { range: 'bytes=1000-1999', 'accept-encoding': 'br, gzip' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 1000-1999/50000');
+    expect(part.rawPayload.length).toBe(1000);
+
+    const captions = await harness.app.inject({
+      url: '/demo/earshot-demo.en.vtt',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(captions.statusCode).toBe(200);
+    expect(captions.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(captions.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(captions.rawPayload).toString()).toBe(DEMO_CAPTIONS);
   });
 
   it('keeps answering JSON 404s for unknown API paths', async () => {

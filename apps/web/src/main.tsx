@@ -1,16 +1,23 @@
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { config as configureZod } from 'zod';
+import { config as configureZod } from 'zod/mini';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { appRoutes } from './app/router';
+import { createAppRoutes } from './app/router';
 import { registerServiceWorker, reportServiceWorkerError } from './app/serviceWorker';
 import { removeSpotifyConnectedFlag } from './app/spotifyConnectedFlag';
+import { backendStatusQueryOptions } from './features/backend-status/api/backendStatus';
+import { configureErrorReporting } from './lib/errorReporting';
+import { followBrowserOnlineState } from './lib/online';
 import { createQueryClient } from './lib/queryClient';
+import { reportSavedQueriesError, restoreSavedQueries } from './lib/savedQueries';
+import { visitorId } from './lib/visitor';
 import './styles/global.css';
 
 // zod would probe `new Function` to compile its parsers, which the CSP (no unsafe-eval) refuses.
+// (zod/mini: the same setting as classic zod's, without loading classic zod into the entry.)
 configureZod({ jitless: true });
 removeSpotifyConnectedFlag();
 // The server fills each page's head for crawlers and link previews; from here PageMeta does.
@@ -19,12 +26,36 @@ for (const tag of document.head.querySelectorAll('[data-server-meta]')) tag.remo
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createBrowserRouter(appRoutes)} />
-    </AppProviders>
-  </StrictMode>,
-);
+followBrowserOnlineState();
+// The anonymous visitor id is made on the first visit (docs/product.md §3).
+visitorId();
+const queryClient = createQueryClient();
+// The footer's status answer also says where errors are reported (one request for both).
+queryClient
+  .fetchQuery(backendStatusQueryOptions())
+  .then(configureErrorReporting)
+  .catch(() => {
+    // Unreachable server (offline): errors stay on the console until the next page load.
+  });
+
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createBrowserRouter(createAppRoutes(queryClient))} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// Opened offline: the pages last seen (and who is signed in) come from the saved copies, before
+// the first route's loader asks for them. Online, only fresh answers are shown.
+if (onlineManager.isOnline()) {
+  render(container);
+} else {
+  void restoreSavedQueries(queryClient)
+    .catch(reportSavedQueriesError)
+    .then(() => render(container));
+}
 
 if (import.meta.env.PROD) registerServiceWorker().catch(reportServiceWorkerError);

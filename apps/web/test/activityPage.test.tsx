@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPage } from '../src/lib/browserLocation';
-import { ACTIVITY_SEARCH_DEBOUNCE_MS } from '../src/lib/constants';
+import { ACTIVITY_SEARCH_DEBOUNCE_MS, SPOTIFY_STATS_REFETCH_MS } from '../src/lib/constants';
 import {
   activityItem,
   activityPage,
@@ -29,6 +29,11 @@ function loggedIn(answers: Record<string, FakeAnswer> = {}) {
   });
 }
 
+/** Routes with loaders (the pages' data) finish navigating a microtask later. */
+async function flushNavigation() {
+  await act(async () => undefined);
+}
+
 function chip(name: string) {
   return within(screen.getByRole('navigation', { name: 'Whose activity' })).getByRole('link', {
     name,
@@ -37,6 +42,10 @@ function chip(name: string) {
 
 beforeEach(() => {
   FakeIntersectionObserver.install();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('Recent Activity at / for logged-in users', () => {
@@ -61,6 +70,30 @@ describe('Recent Activity at / for logged-in users', () => {
     renderApp('/');
     await screen.findByText('No recent activity.');
     expect(screen.queryByRole('button', { name: 'Reconnect Spotify' })).not.toBeInTheDocument();
+  });
+
+  it('notices a connection revoked while the page stays open within a minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = loggedIn({
+      'GET /api/spotify/stats': inSequence(
+        json(200, { active: true }),
+        json(200, { active: false }),
+      ),
+    });
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    const asked = () => requestsTo(fetchMock, '/api/spotify/stats').length;
+    expect(asked()).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(SPOTIFY_STATS_REFETCH_MS - 1_000));
+    expect(asked()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(asked()).toBe(2);
+    expect(
+      await screen.findByText(
+        'Spotify is disconnected. Reconnect to keep your plays and likes in sync.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers to reconnect in a banner when the Spotify connection is inactive', async () => {
@@ -136,9 +169,9 @@ describe('routes and scope chips', () => {
 
     await userEvent.click(await screen.findByRole('link', { name: 'Friends' }));
 
-    expect(router.state.location.pathname).toBe('/likes/friends');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/likes/friends'));
     expect(router.state.location.search).toBe('?q=abba');
-    expect(chip('Friends')).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(chip('Friends')).toHaveAttribute('aria-current', 'page'));
     expect(screen.getByRole('searchbox')).toHaveValue('abba');
     await waitFor(() =>
       expect(requestedUrls(fetchMock)).toContain('/api/likes?limit=30&include_me=false&q=abba'),
@@ -174,6 +207,7 @@ describe('search box', () => {
     expect(router.state.location.search).toBe('');
 
     act(() => vi.advanceTimersByTime(1));
+    await flushNavigation();
     expect(router.state.location.search).toBe('?q=abba');
     expect(router.state.location.pathname).toBe('/recent/friends');
     expect(box).toHaveValue('abba ');
@@ -193,6 +227,7 @@ describe('search box', () => {
     vi.useFakeTimers();
     fireEvent.change(box, { target: { value: '' } });
     act(() => vi.advanceTimersByTime(ACTIVITY_SEARCH_DEBOUNCE_MS));
+    await flushNavigation();
     expect(router.state.location.search).toBe('');
   });
 

@@ -50,7 +50,7 @@ function adminApi(user: typeof ada, extra: Record<string, FakeAnswer> = {}) {
 }
 
 async function openBell(name: string | RegExp) {
-  await userEvent.click(await screen.findByRole('button', { name }, { timeout: 5_000 }));
+  await userEvent.click(await screen.findByRole('button', { name }));
   return screen.findByRole('dialog');
 }
 

@@ -1,6 +1,6 @@
 import type { SuggestionItem } from '@earshot/contract/suggestions';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DISCOVER_FIRST_SECTION_DELAY_MS,
   DISCOVER_NEXT_SECTION_DELAY_MS,
@@ -96,6 +96,9 @@ class NoLayoutResizeObserver {
   disconnect() {}
 }
 
+// The page's chunk loads before the fake clock starts, as after a prefetch: the stages are timed
+// from the page's first render, not from the download of its code.
+beforeAll(() => import('../src/app/routes/DiscoverRoute'));
 beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('ResizeObserver', NoLayoutResizeObserver);

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
 import { loadPage } from '../src/lib/browserLocation';
+import { FakeIntersectionObserver } from './activityFixtures';
 import { fakeApi, json, loggedOut, requestedUrls } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -23,8 +25,6 @@ describe('landing page (visitors at /)', () => {
     ]) {
       expect(screen.getByRole('heading', { name: feature })).toBeInTheDocument();
     }
-    // No demo video unless VITE_DEMO_VIDEO_URL is set at build time.
-    expect(document.querySelector('video')).toBeNull();
     // A visitor's 401 on the current user does not send anyone to /login.
     expect(loadPage).not.toHaveBeenCalled();
 
@@ -43,19 +43,52 @@ describe('landing page (visitors at /)', () => {
     expect(screen.getByText('Connected')).toBeInTheDocument();
   });
 
-  it('shows the demo video when its address is configured', async () => {
-    vi.stubEnv('VITE_DEMO_VIDEO_URL', 'https://media.example.com/earshot-demo.mp4');
-    try {
-      fakeApi({ 'GET /api/user/me': loggedOut });
-      renderApp('/');
-      await screen.findByRole('button', { name: 'Connect with Spotify' });
-      expect(document.querySelector('video')).toHaveAttribute(
-        'src',
-        'https://media.example.com/earshot-demo.mp4',
-      );
-    } finally {
-      vi.unstubAllEnvs();
-    }
+  it('treats a browser without the signed-in cookie as a visitor without asking the server', async () => {
+    document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    const api = fakeApi({ 'GET /api/status': json(200, { version: '1.4.0' }) });
+    renderApp('/');
+
+    expect(await screen.findByRole('button', { name: 'Connect with Spotify' })).toBeEnabled();
+    expect(await screen.findByText('Backend 1.4.0')).toBeInTheDocument();
+    expect(requestedUrls(api)).not.toContain('/api/user/me');
+  });
+
+  it('shows the demo video with controls and no autoplay, loading nothing until it nears the viewport', async () => {
+    FakeIntersectionObserver.install();
+    fakeApi({ 'GET /api/user/me': loggedOut });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Connect with Spotify' });
+
+    const figure = screen.getByRole('figure', { name: /^A tour of Earshot/ });
+    const video = figure.querySelector('video');
+    expect(video).not.toBeNull();
+    if (!video) return;
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video).not.toHaveAttribute('autoplay');
+    expect(video).toHaveAccessibleName(/^A tour of Earshot/);
+    expect(
+      [...video.querySelectorAll('source')].map((source) => [source.type, source.src]),
+    ).toEqual([
+      ['video/webm', 'http://localhost:3000/demo/earshot-demo.webm'],
+      ['video/mp4', 'http://localhost:3000/demo/earshot-demo.mp4'],
+    ]);
+    // Far below the fold: neither the poster nor the captions are asked for yet.
+    expect(video).not.toHaveAttribute('poster');
+    expect(video.querySelector('track')).toBeNull();
+
+    const [observer] = FakeIntersectionObserver.live();
+    expect(observer?.observed.has(figure)).toBe(true);
+    act(() => observer?.report(true));
+
+    expect(video).toHaveAttribute('poster', '/demo/earshot-demo-poster.webp');
+    const track = video.querySelector('track');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', '/demo/earshot-demo.en.vtt');
+    expect(track).toHaveAttribute('srclang', 'en');
+    expect(track).toHaveAttribute('default');
+    // Once near, it stays loaded and stops watching.
+    expect(FakeIntersectionObserver.live()).toHaveLength(0);
   });
 
   it('says the backend is down when it cannot be reached', async () => {
@@ -69,6 +102,15 @@ describe('landing page (visitors at /)', () => {
     expect(screen.getByText('We will be back soon')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect with Spotify' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Full-history import' })).toBeInTheDocument();
+  });
+
+  it('says the backend is down to a visitor without the signed-in cookie too', async () => {
+    document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderApp('/');
+
+    expect(await screen.findByText('Earshot is having some issue')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect with Spotify' })).not.toBeInTheDocument();
   });
 
   it('sends the browser to the authorization URL on connect', async () => {

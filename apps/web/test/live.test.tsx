@@ -93,7 +93,12 @@ describe('live activity on Recent and Likes', () => {
     loggedIn();
     renderApp('/');
     await screen.findByText('No recent activity.');
-    expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/live']);
+    // The live sync's code loads once the viewer is known, maybe after the feed shows.
+    await waitFor(() =>
+      expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/live']),
+    );
+    await act(() => new Promise((settled) => setTimeout(settled, 100)));
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 
   it('puts a friend’s new play at the top without reloading the page', async () => {
@@ -197,6 +202,20 @@ describe('live activity on Recent and Likes', () => {
       expect(screen.queryByText('Live updates paused, reconnecting…')).not.toBeInTheDocument(),
     );
   });
+
+  it('waits as long as the server asked when it dropped the page for reading too slowly', async () => {
+    loggedIn();
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    const source = await openStream();
+    // Like the server's last event: no id of its own.
+    source.emit('dropped', { retry_ms: 30_000 }, '');
+    source.fail();
+    expect(await screen.findByText('Live updates paused, reconnecting…')).toBeInTheDocument();
+    // Not at the first backoff (1 s): the ask was 30 s.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
 });
 
 describe('Listening now', () => {
@@ -237,6 +256,21 @@ describe('Listening now', () => {
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Listening now' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('leaves out a friend whose track ended over a minute ago with no word since', async () => {
+    loggedIn();
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    const source = await openStream();
+    // Dancing Queen lasts 3:35; told at 1:00, it ends 155 s after the word.
+    const toldAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
+    source.emit('now-playing', playing({ observed_at: toldAgo(155_000 + 61_000) }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('heading', { name: 'Listening now' })).not.toBeInTheDocument();
+
+    source.emit('now-playing', playing({ observed_at: toldAgo(155_000 + 50_000) }));
+    expect(await screen.findByRole('heading', { name: 'Listening now' })).toBeInTheDocument();
   });
 
   it('is not on Likes, and drops a friend at the unfriend', async () => {

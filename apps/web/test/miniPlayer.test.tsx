@@ -246,7 +246,7 @@ describe('the mini player', () => {
       <PlayButton track={waterloo} context={{ source: 'recent', user: null, context_uri: null }} />,
     );
     await advance(0);
-    expect(screen.queryByRole('region', { name: 'Mini player' })).not.toBeInTheDocument();
+    expect(within(player()).getByText('Nothing playing')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Play Waterloo' }));
     await advance(0);
@@ -259,7 +259,19 @@ describe('the mini player', () => {
     expect(within(player()).getByText('Waterloo')).toBeInTheDocument();
 
     await advance(20 * SECOND);
-    expect(screen.queryByRole('region', { name: 'Mini player' })).not.toBeInTheDocument();
+    expect(within(player()).queryByText('Waterloo')).not.toBeInTheDocument();
+    expect(within(player()).getByText('Nothing playing')).toBeInTheDocument();
+  });
+
+  it('stays there while nothing plays, with the device picker and no controls', async () => {
+    playerApi({ state: null });
+    renderPlayer();
+    await advance(0);
+    expect(within(player()).getByText('Nothing playing')).toBeInTheDocument();
+    expect(within(player()).getByRole('button', { name: 'Devices' })).toBeInTheDocument();
+    expect(within(player()).queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+    expect(within(player()).queryByRole('button', { name: 'Play' })).not.toBeInTheDocument();
+    expect(within(player()).queryByRole('button', { name: /^Like / })).not.toBeInTheDocument();
   });
 
   it('gives way to the real state as soon as it shows the played track', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
@@ -57,6 +57,122 @@ describe('notification stack', () => {
     vi.advanceTimersByTime(NOTIFICATION_EXIT_ANIMATION_MS);
     expect(stack.getSnapshot()).toEqual([]);
   });
+
+  it('holds every countdown while paused, and runs on from there', () => {
+    const stack = new NotificationStack();
+    const early = stack.push('early');
+    vi.advanceTimersByTime(4_000);
+    stack.pause();
+    const late = stack.push('late');
+
+    vi.advanceTimersByTime(60_000);
+    expect(stack.getSnapshot().map((item) => [item.id, item.leaving])).toEqual([
+      [late, false],
+      [early, false],
+    ]);
+
+    stack.resume();
+    vi.advanceTimersByTime(NOTIFICATION_DURATION_MS - 4_000);
+    expect(stack.getSnapshot().map((item) => [item.id, item.leaving])).toEqual([
+      [late, false],
+      [early, true],
+    ]);
+    vi.advanceTimersByTime(4_000);
+    expect(stack.getSnapshot().find((item) => item.id === late)?.leaving).toBe(true);
+  });
+});
+
+function Raise({ message }: { message: string }) {
+  const stack = useNotificationStack();
+  return (
+    <button type="button" onClick={() => stack.push(message, { kind: 'error' })}>
+      Raise {message}
+    </button>
+  );
+}
+
+describe('notification toasts', () => {
+  const routes = [
+    {
+      element: <AppRoot pages={[]} />,
+      children: [
+        {
+          index: true,
+          element: (
+            <>
+              <Raise message="first" />
+              <Raise message="second" />
+            </>
+          ),
+        },
+      ],
+    },
+  ];
+
+  beforeEach(() => {
+    fakeApi({ 'GET /api/user/me': json(200, ada) });
+  });
+
+  it('shows a notification for 6 s, then plays its 200 ms exit and leaves', async () => {
+    renderApp('/', routes);
+    const raise = await screen.findByRole('button', { name: 'Raise first' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(raise);
+      const toast = screen.getByRole('alert');
+      expect(toast).toHaveTextContent('first');
+
+      act(() => vi.advanceTimersByTime(NOTIFICATION_DURATION_MS - 1));
+      expect(toast).not.toHaveClass('toast--leaving');
+
+      act(() => vi.advanceTimersByTime(1));
+      expect(toast).toHaveClass('toast--leaving');
+      act(() => vi.advanceTimersByTime(NOTIFICATION_EXIT_ANIMATION_MS - 1));
+      expect(toast).toBeInTheDocument();
+
+      act(() => vi.advanceTimersByTime(1));
+      expect(toast).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the newest first', async () => {
+    renderApp('/', routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Raise first' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Raise second' }));
+    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual([
+      'second',
+      'first',
+    ]);
+  });
+
+  it('holds the countdowns while pointed at or focused, and runs them on after', async () => {
+    renderApp('/', routes);
+    const raise = await screen.findByRole('button', { name: 'Raise first' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(raise);
+      const toast = screen.getByRole('alert');
+
+      fireEvent.pointerEnter(toast);
+      act(() => vi.advanceTimersByTime(NOTIFICATION_DURATION_MS * 2));
+      expect(toast).not.toHaveClass('toast--leaving');
+      fireEvent.pointerLeave(toast);
+
+      act(() => within(toast).getByRole('button', { name: 'Dismiss notification' }).focus());
+      act(() => vi.advanceTimersByTime(NOTIFICATION_DURATION_MS * 2));
+      expect(toast).not.toHaveClass('toast--leaving');
+
+      act(() => raise.focus());
+      act(() => vi.advanceTimersByTime(NOTIFICATION_DURATION_MS - 1_000));
+      expect(toast).not.toHaveClass('toast--leaving');
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(toast).toHaveClass('toast--leaving');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 function RaiseNotification() {
@@ -89,7 +205,7 @@ describe('notification bell', () => {
   it('lists the notifications of the stack, which can be dismissed', async () => {
     renderApp('/', routes);
     await userEvent.click(await screen.findByRole('button', { name: 'Raise' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load likes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load likes.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Notifications (1)' }));
     const panel = await screen.findByRole('dialog');

@@ -107,10 +107,31 @@ describe('Play start', () => {
     expect(log.slice(3)).toEqual(['sleep 1500', 'play', 'sleep 500', 'play', 'sleep 1000', 'play']);
   });
 
-  it('the mini player waits 1 s after the transfer and tries once', async () => {
-    const { fake, log } = deps([fail(noActiveDevice()), fail(noActiveDevice())]);
-    await expect(startPlayback(request, 'mini-player', fake)).rejects.toThrow(NO_DEVICE_MESSAGE);
-    expect(log).toEqual(['play', 'web player', 'transfer web-device', 'sleep 1000', 'play']);
+  it('the mini player waits 1 s after the transfer, then retries and polls alike', async () => {
+    const { fake, log } = deps([fail(noActiveDevice()), fail(noActiveDevice()), ok], playingIt);
+    await startPlayback(request, 'mini-player', fake);
+    expect(log).toEqual([
+      'play',
+      'web player',
+      'transfer web-device',
+      'sleep 1000',
+      'play',
+      'sleep 500',
+      'play',
+      'sleep 500',
+      'poll',
+    ]);
+    const failing = deps(Array.from({ length: 4 }, () => fail(noActiveDevice())));
+    await expect(startPlayback(request, 'mini-player', failing.fake)).rejects.toThrow(
+      NO_DEVICE_MESSAGE,
+    );
+    expect(failing.log.filter((entry) => entry === 'play')).toHaveLength(4);
+  });
+
+  it('the mini player polls after a play on the active device too', async () => {
+    const { fake, log } = deps([ok], playingIt);
+    await startPlayback(request, 'mini-player', fake);
+    expect(log).toEqual(['play', 'sleep 500', 'poll']);
   });
 
   it('says "Cannot start web playback" when the web player cannot start', async () => {

@@ -1,5 +1,5 @@
 import type { PublicProfile, TopSong } from '@earshot/contract/profile';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { activityItem, ignoredList, requestsTo } from './activityFixtures';
@@ -177,13 +177,21 @@ describe('public profile for a friend', () => {
       .closest('section');
     if (!recent) throw new Error('no recent songs');
     const entries = within(recent).getAllByRole('listitem');
-    expect(entries.map((entry) => within(entry).getByRole('img').textContent)).toEqual([
-      '🥇',
-      '🥈',
-      '🥉',
-      '#4',
+    const ranks = entries.map((entry) => within(entry).getByRole('img'));
+    expect(ranks.map((rank) => rank.getAttribute('aria-label'))).toEqual([
+      'Rank 1, gold medal',
+      'Rank 2, silver medal',
+      'Rank 3, bronze medal',
+      'Rank 4',
     ]);
-    expect(within(entries[0] as HTMLElement).getByRole('img')).toHaveAccessibleName('Rank 1');
+    expect(ranks.map((rank) => rank.textContent)).toEqual(['1', '2', '3', '#4']);
+    // Drawn in CSS, not emoji: a phone without an emoji font shows them too.
+    expect(card.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(ranks.slice(0, 3).map((rank) => rank.className)).toEqual([
+      'highlight__rank medal medal--gold',
+      'highlight__rank medal medal--silver',
+      'highlight__rank medal medal--bronze',
+    ]);
     expect(within(entries[0] as HTMLElement).getByRole('link', { name: 'Song 1' })).toHaveAttribute(
       'href',
       '/track/track-1',
@@ -228,6 +236,41 @@ describe('public profile for a friend', () => {
       Number(bars[0]?.getAttribute('height')),
     );
     expect(tallest?.querySelector('title')?.textContent).toBe('Week of Dec 9, 2024: 120 plays');
+  });
+
+  it("shows the chart's plays axis, and a week's plays on tap or from the keyboard", async () => {
+    profileApi(json(200, ada), json(200, friendProfile));
+    renderApp('/user/grace');
+
+    const chart = await screen.findByRole('img', { name: 'Listening activity' });
+    const figure = chart.closest('figure');
+    if (!figure) throw new Error('no chart figure');
+    // The plays axis runs from 0 to the busiest week's plays.
+    expect(within(figure).getByText('120')).toBeInTheDocument();
+    expect(within(figure).getByText('0')).toBeInTheDocument();
+    // The latest week until another is picked.
+    const weeks = within(figure).getByRole('slider', { name: 'Plays per week' });
+    expect(weeks).toHaveAttribute('aria-valuetext', 'Week of Feb 24, 2025: 10 plays');
+    expect(
+      within(figure).getByText('Week of Feb 24, 2025: 10 plays', { selector: 'p' }),
+    ).toBeVisible();
+
+    // A tap (a touch, no hover) on the busiest week's column.
+    const busiest = weeks.querySelector('[data-week="2024-12-09"]');
+    if (!busiest) throw new Error('no column for the busiest week');
+    fireEvent.pointerDown(busiest, { pointerType: 'touch' });
+    expect(
+      within(figure).getByText('Week of Dec 9, 2024: 120 plays', { selector: 'p' }),
+    ).toBeVisible();
+    expect(weeks).toHaveAttribute('aria-valuenow', '41');
+    expect(chart.querySelectorAll('rect')[40]).toHaveClass('profile-activity__bar--selected');
+
+    // The arrow keys step through the weeks.
+    weeks.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(weeks).toHaveAttribute('aria-valuetext', 'Week of Dec 16, 2024: 10 plays');
+    await userEvent.keyboard('{Home}');
+    expect(weeks).toHaveAttribute('aria-valuetext', 'Week of Mar 4, 2024: 10 plays');
   });
 
   it('ignores a top song through the ignore API', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatListeningTime,
   listeningTimeDuration,
-  rankLabel,
+  rankMedal,
 } from '../src/features/profile/profileFormat';
 
 const MINUTE = 60;
@@ -29,7 +29,7 @@ describe('listening time in days, hours and minutes', () => {
 });
 
 describe('ranks', () => {
-  it('gives medals to ranks 1 to 3, then "#n"', () => {
-    expect([1, 2, 3, 4, 10].map(rankLabel)).toEqual(['🥇', '🥈', '🥉', '#4', '#10']);
+  it('gives medals to ranks 1 to 3, then none ("#n")', () => {
+    expect([1, 2, 3, 4, 10].map(rankMedal)).toEqual(['gold', 'silver', 'bronze', null, null]);
   });
 });

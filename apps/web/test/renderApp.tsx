@@ -1,14 +1,17 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../src/app/providers';
-import { appRoutes } from '../src/app/router';
+import { createAppRoutes } from '../src/app/router';
 import { createQueryClient } from '../src/lib/queryClient';
 
 /** Renders the app (or other routes under the same providers) at `path`. */
-export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderApp(path: string, routes?: RouteObject[]) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes ?? createAppRoutes(queryClient), {
+    initialEntries: [path],
+  });
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

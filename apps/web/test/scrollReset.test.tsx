@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shouldResetScroll } from '../src/app/scrollReset';
 import { fakeApi, loggedOut } from './fakeApi';
@@ -31,7 +31,8 @@ describe('scroll reset in the shell', () => {
     await act(() => router.navigate('/artist/xyz'));
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
 
+    // The error page's chunk loads first: the old page stays on screen until it is in.
     await act(() => router.navigate('/error'));
-    expect(window.scrollTo).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledTimes(2));
   });
 });

@@ -12,6 +12,7 @@ function settingsApi(extra: Record<string, FakeAnswer> = {}) {
     'GET /api/user/me': json(200, ada),
     'GET /api/friendship/pending': json(200, { requests: [] }),
     'GET /api/spotify/stats': json(200, { active: true }),
+    'GET /api/user/export': json(200, { export: null }),
     ...extra,
   });
 }

@@ -1,7 +1,8 @@
 import { webAppPaths } from '@earshot/contract/web-paths';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../src/app/router';
+import { createAppRoutes } from '../src/app/router';
+import { createQueryClient } from '../src/lib/queryClient';
 
 /** Every page path the route table declares, absolute, without the catch-all. */
 function declaredPaths(routes: RouteObject[], parent = ''): string[] {
@@ -16,6 +17,8 @@ function declaredPaths(routes: RouteObject[], parent = ''): string[] {
 
 describe('the route table', () => {
   it('declares exactly the pages the server answers with 200 (webAppPaths)', () => {
-    expect(new Set(declaredPaths(appRoutes))).toEqual(new Set(webAppPaths));
+    expect(new Set(declaredPaths(createAppRoutes(createQueryClient())))).toEqual(
+      new Set(webAppPaths),
+    );
   });
 });

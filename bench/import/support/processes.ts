@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(new URL('../../../', import.meta.url).pathname);
@@ -79,16 +78,6 @@ export async function runTs(script: string, args: string[], env: Record<string, 
   return child.output();
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
 /** Waits until `url` answers at all (any status), or the child dies. */
 export async function waitForHttp(url: string, child: Child, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -144,6 +133,16 @@ export function cpuSecondsOf(pid: number): number {
 }
 
 /** Samples a process's resident memory every `everyMs` until stopped. */
+/** The largest RSS sample of each second (MB), second 0 first. */
+export function perSecond(series: { atMs: number; rssMb: number }[]): number[] {
+  const seconds: number[] = [];
+  for (const { atMs, rssMb } of series) {
+    const second = Math.floor(atMs / 1000);
+    seconds[second] = Math.round(Math.max(seconds[second] ?? 0, rssMb));
+  }
+  return Array.from(seconds, (value) => value ?? 0);
+}
+
 export class RssSampler {
   private readonly samples: { atMs: number; rssMb: number }[] = [];
   private hwmMb = 0;

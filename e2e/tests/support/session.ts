@@ -31,7 +31,7 @@ export const MARA_FRIENDS: readonly Person[] = [
   PEOPLE.camille,
 ];
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

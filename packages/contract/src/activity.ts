@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trackSummary } from './track';
+import { userReference } from './user';
 
 export const ACTIVITY_PAGE_SIZE = 30;
 export const ACTIVITY_MAX_PAGE_SIZE = 50;
@@ -24,7 +25,7 @@ export type ActivityQuery = z.input<typeof activityQuery>;
 /** A play or a like (docs/product.md §3). */
 export const activityItem = z
   .object({
-    user: z.object({ id: z.string(), username: z.string(), name: z.string() }),
+    user: userReference,
     track: trackSummary,
     /** Whether the viewer likes this song. */
     liked: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userReference } from './user';
 
 /** What waits for the admins (see docs/product.md §3, Admin notifications). */
 export const adminNotifications = z
@@ -37,7 +38,7 @@ export const moderationDecision = z
     report_count: z.number().int(),
     decided_at: z.string(),
     /** Null once the admin's account is deleted. */
-    admin: z.object({ id: z.string(), username: z.string(), name: z.string() }).nullable(),
+    admin: userReference.nullable(),
   })
   .meta({ id: 'ModerationDecision' });
 export type ModerationDecision = z.infer<typeof moderationDecision>;

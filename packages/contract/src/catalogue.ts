@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSummary } from './user';
 import { trackSummary } from './track';
 
 /*
@@ -8,25 +9,19 @@ import { trackSummary } from './track';
  */
 
 /** A friend of the viewer who plays the item, with how often. */
-export const friendListenerSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  picture: z.string().nullable(),
-  play_count: z.number().int(),
-});
-export type FriendListener = z.infer<typeof friendListenerSchema>;
+export const friendListener = userSummary.extend({ play_count: z.number().int() });
+export type FriendListener = z.infer<typeof friendListener>;
 
 /** "Who do I know who listens to this?": null for visitors. */
-export const viewerListeningSchema = z
+export const viewerListening = z
   .object({
     /** The viewer's own plays. */
     play_count: z.number().int(),
     /** Friends who played it, the most plays first. */
-    friends: z.array(friendListenerSchema),
+    friends: z.array(friendListener),
   })
   .meta({ id: 'ViewerListening' });
-export type ViewerListening = z.infer<typeof viewerListeningSchema>;
+export type ViewerListening = z.infer<typeof viewerListening>;
 
 /**
  * Set when Spotify could not fill in what Earshot lacks (rate limit, outage, Development Mode
@@ -34,15 +29,15 @@ export type ViewerListening = z.infer<typeof viewerListeningSchema>;
  */
 const notice = z.string().nullable();
 
-export const artistCreditSchema = z.object({
+export const artistCredit = z.object({
   id: z.string(),
   name: z.string(),
   picture: z.string().nullable(),
 });
-export type ArtistCredit = z.infer<typeof artistCreditSchema>;
+export type ArtistCredit = z.infer<typeof artistCredit>;
 
 /** `GET /api/artist/{id}`. Genres, followers and popularity are unknown for some apps. */
-export const artistDetailSchema = z
+export const artistDetail = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -57,13 +52,13 @@ export const artistDetailSchema = z
     /** The counts of the Tracks and Albums tabs. */
     track_count: z.number().int(),
     album_count: z.number().int(),
-    listening: viewerListeningSchema.nullable(),
+    listening: viewerListening.nullable(),
   })
   .meta({ id: 'ArtistDetail' });
-export type ArtistDetail = z.infer<typeof artistDetailSchema>;
+export type ArtistDetail = z.infer<typeof artistDetail>;
 
 /** A track in a list of the catalogue pages, with the viewer's like and plays. */
-export const catalogueTrackSchema = z
+export const catalogueTrack = z
   .object({
     track: trackSummary,
     /** Null for visitors. */
@@ -72,15 +67,15 @@ export const catalogueTrackSchema = z
     play_count: z.number().int().nullable(),
   })
   .meta({ id: 'CatalogueTrack' });
-export type CatalogueTrack = z.infer<typeof catalogueTrackSchema>;
+export type CatalogueTrack = z.infer<typeof catalogueTrack>;
 
 /** `GET /api/artist/{id}/tracks`: the artist's tracks Earshot knows, the most played first. */
-export const artistTracksSchema = z
-  .object({ items: z.array(catalogueTrackSchema) })
+export const artistTracks = z
+  .object({ items: z.array(catalogueTrack) })
   .meta({ id: 'ArtistTracks' });
-export type ArtistTracks = z.infer<typeof artistTracksSchema>;
+export type ArtistTracks = z.infer<typeof artistTracks>;
 
-export const albumSummarySchema = z.object({
+export const albumSummary = z.object({
   id: z.string(),
   name: z.string(),
   picture: z.string().nullable(),
@@ -89,51 +84,45 @@ export const albumSummarySchema = z.object({
   album_type: z.string().nullable(),
   track_count: z.number().int().nullable(),
 });
-export type AlbumSummary = z.infer<typeof albumSummarySchema>;
+export type AlbumSummary = z.infer<typeof albumSummary>;
 
 /** `GET /api/artist/{id}/albums`: the artist's releases, newest first. */
-export const artistAlbumsSchema = z
-  .object({ items: z.array(albumSummarySchema), notice })
+export const artistAlbums = z
+  .object({ items: z.array(albumSummary), notice })
   .meta({ id: 'ArtistAlbums' });
-export type ArtistAlbums = z.infer<typeof artistAlbumsSchema>;
+export type ArtistAlbums = z.infer<typeof artistAlbums>;
 
 /** `GET /api/album/{id}`. */
-export const albumDetailSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    picture: z.string().nullable(),
-    release_date: z.string().nullable(),
-    album_type: z.string().nullable(),
-    track_count: z.number().int().nullable(),
-    album_artists: z.array(artistCreditSchema),
+export const albumDetail = albumSummary
+  .extend({
+    album_artists: z.array(artistCredit),
     /** In disc and track order. */
-    tracks: z.array(catalogueTrackSchema),
-    listening: viewerListeningSchema.nullable(),
+    tracks: z.array(catalogueTrack),
+    listening: viewerListening.nullable(),
     notice,
   })
   .meta({ id: 'AlbumDetail' });
-export type AlbumDetail = z.infer<typeof albumDetailSchema>;
+export type AlbumDetail = z.infer<typeof albumDetail>;
 
 /** `GET /api/track/{id}`. */
-export const trackDetailSchema = z
+export const trackDetail = z
   .object({
     track: trackSummary,
     /** Earshot users who like this song (any of its versions). */
     total_likes: z.number().int(),
-    album_artists: z.array(artistCreditSchema),
+    album_artists: z.array(artistCredit),
     /** Songs the same people play around the same time, from Earshot's listening data. */
     similar_tracks: z.array(trackSummary),
     /** "Other Versions": the other Spotify tracks of the same song. */
     other_versions: z.array(trackSummary),
     /** Null for visitors. */
     liked: z.boolean().nullable(),
-    listening: viewerListeningSchema.nullable(),
+    listening: viewerListening.nullable(),
   })
   .meta({ id: 'TrackDetail' });
-export type TrackDetail = z.infer<typeof trackDetailSchema>;
+export type TrackDetail = z.infer<typeof trackDetail>;
 
-export const playlistOwnerSchema = z.object({
+export const playlistOwner = z.object({
   /** The owner's Spotify user id. */
   id: z.string(),
   /** Their Earshot username, when they use Earshot (the owner link goes to their profile). */
@@ -146,7 +135,7 @@ const playlistFields = {
   name: z.string(),
   picture: z.string().nullable(),
   description: z.string().nullable(),
-  owner: playlistOwnerSchema,
+  owner: playlistOwner,
   /** Null when Spotify does not say. */
   is_public: z.boolean().nullable(),
   is_collaborative: z.boolean(),
@@ -155,37 +144,37 @@ const playlistFields = {
   added_at: z.string().nullable(),
 };
 
-export const playlistSummarySchema = z.object(playlistFields).meta({ id: 'PlaylistSummary' });
-export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
+export const playlistSummary = z.object(playlistFields).meta({ id: 'PlaylistSummary' });
+export type PlaylistSummary = z.infer<typeof playlistSummary>;
 
 /** `GET /api/spotify/playlists`: the viewer's playlists, in their Spotify library's order. */
-export const playlistListSchema = z
-  .object({ items: z.array(playlistSummarySchema), total: z.number().int() })
+export const playlistList = z
+  .object({ items: z.array(playlistSummary), total: z.number().int() })
   .meta({ id: 'PlaylistList' });
-export type PlaylistList = z.infer<typeof playlistListSchema>;
+export type PlaylistList = z.infer<typeof playlistList>;
 
-export const playlistTrackSchema = catalogueTrackSchema.extend({
+export const playlistTrack = catalogueTrack.extend({
   added_at: z.string().nullable(),
 });
-export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
+export type PlaylistTrack = z.infer<typeof playlistTrack>;
 
 /** `GET /api/playlist/{id}`; 403 "This playlist is private" to all but owner and collaborators. */
-export const playlistDetailSchema = z
+export const playlistDetail = z
   .object({
     ...playlistFields,
     /** Whether the viewer owns it (the empty playlist's message differs). */
     is_owner: z.boolean(),
-    tracks: z.array(playlistTrackSchema),
+    tracks: z.array(playlistTrack),
     notice,
   })
   .meta({ id: 'PlaylistDetail' });
-export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
+export type PlaylistDetail = z.infer<typeof playlistDetail>;
 
 /** `PUT` and `DELETE /api/spotify/follow/artist/{id}`: the final state. */
-export const artistFollowStateSchema = z
+export const artistFollowState = z
   .object({ artist_id: z.string(), is_followed: z.boolean() })
   .meta({ id: 'ArtistFollowState' });
-export type ArtistFollowState = z.infer<typeof artistFollowStateSchema>;
+export type ArtistFollowState = z.infer<typeof artistFollowState>;
 
 /** Spotify ids in paths: base62, 22 characters; anything else is not in the catalogue. */
-export const catalogueIdSchema = z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'must be a Spotify id');
+export const catalogueId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'must be a Spotify id');

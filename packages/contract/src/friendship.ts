@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSummary } from './user';
 
 /** Friendship with another user as seen from the viewer (docs/product.md §3 and §4). */
 export const friendshipStatus = z.enum([
@@ -16,12 +17,8 @@ export const friendshipStatusResponse = z
 export type FriendshipStatusResponse = z.infer<typeof friendshipStatusResponse>;
 
 /** A row of the friends table: `requested` = the viewer asked, `pending` = the viewer may answer. */
-export const friend = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    name: z.string(),
-    picture: z.string().nullable(),
+export const friend = userSummary
+  .extend({
     status: z.enum(['accepted', 'requested', 'pending']),
     likes: z.number().int(),
     /** ISO time of their latest play, null if none. */
@@ -35,12 +32,7 @@ export type FriendList = z.infer<typeof friendList>;
 
 export const pendingRequest = z
   .object({
-    user: z.object({
-      id: z.string(),
-      name: z.string(),
-      username: z.string(),
-      picture: z.string().nullable(),
-    }),
+    user: userSummary,
   })
   .meta({ id: 'PendingFriendRequest' });
 export type PendingRequest = z.infer<typeof pendingRequest>;

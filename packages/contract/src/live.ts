@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activityItem } from './activity';
 import { friendshipStatus } from './friendship';
 import { trackSummary } from './track';
+import { userReference } from './user';
 
 /**
  * `GET /api/live`: a `text/event-stream` of what the viewer may see happen (see docs/product.md,
@@ -11,7 +12,14 @@ import { trackSummary } from './track';
 export const LIVE_REPLAY_MINUTES = 10;
 
 /** The event names of the stream, each with its data below. */
-export const LIVE_EVENTS = ['ready', 'play', 'like', 'now-playing', 'friendship'] as const;
+export const LIVE_EVENTS = [
+  'ready',
+  'play',
+  'like',
+  'now-playing',
+  'friendship',
+  'dropped',
+] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 
 /**
@@ -34,7 +42,7 @@ export type LiveLike = z.infer<typeof liveLike>;
 /** `now-playing`: what a friend plays now, or `track: null` when they stopped. */
 export const liveNowPlaying = z
   .object({
-    user: z.object({ id: z.string(), username: z.string(), name: z.string() }),
+    user: userReference,
     track: trackSummary.nullable(),
     is_playing: z.boolean(),
     /** Milliseconds into the track at `observed_at`; it moves on while `is_playing`. */
@@ -48,8 +56,17 @@ export type LiveNowPlaying = z.infer<typeof liveNowPlaying>;
 /** `friendship`: the viewer's friendship with `user` changed (a request, an answer, an unfriend). */
 export const liveFriendship = z
   .object({
-    user: z.object({ id: z.string(), username: z.string(), name: z.string() }),
+    user: userReference,
     status: friendshipStatus,
   })
   .meta({ id: 'LiveFriendship' });
 export type LiveFriendship = z.infer<typeof liveFriendship>;
+
+/**
+ * `dropped`: the last event of a stream whose client stopped reading; come back no sooner than
+ * `retry_ms` (the `retry:` field says the same, but a page cannot read it from EventSource).
+ */
+export const liveDropped = z
+  .object({ retry_ms: z.number().int().min(0) })
+  .meta({ id: 'LiveDropped' });
+export type LiveDropped = z.infer<typeof liveDropped>;

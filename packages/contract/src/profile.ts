@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { friendshipStatus } from './friendship';
 import { trackSummary } from './track';
+import { userSummary } from './user';
 
 export const topSong = z.object({ track: trackSummary, play_count: z.number().int() });
 export type TopSong = z.infer<typeof topSong>;
@@ -41,13 +42,7 @@ export type ProfileStats = z.infer<typeof profileStats>;
 
 export const publicProfile = z
   .object({
-    user: z.object({
-      id: z.string(),
-      name: z.string(),
-      username: z.string(),
-      picture: z.string().nullable(),
-      is_friend: z.boolean(),
-    }),
+    user: userSummary.extend({ is_friend: z.boolean() }),
     /** The viewer's friendship with this user; null for visitors. */
     friendship: friendshipStatus.nullable(),
     /** Share of listening (by artist) the viewer and this friend have in common, 0–100. */

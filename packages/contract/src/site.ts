@@ -30,3 +30,31 @@ export function profileDescription(
   if (stats.most_played_genre) parts.push(`mostly ${stats.most_played_genre}`);
   return `${profileTitle(user)} on ${PRODUCT_NAME}: ${parts.join(', ')}.`;
 }
+
+/**
+ * A profile's structured data (schema.org ProfilePage), rendered alike by both sides; `url` is
+ * the profile's absolute address when the renderer knows its origin.
+ */
+export function profileStructuredData(
+  user: { id: string; name: string; username: string; picture: string | null },
+  stats: { total_plays: number },
+  url?: string,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    ...(url ? { url } : {}),
+    mainEntity: {
+      '@type': 'Person',
+      name: user.name,
+      alternateName: `@${user.username}`,
+      identifier: user.id,
+      ...(user.picture ? { image: user.picture } : {}),
+      interactionStatistic: {
+        '@type': 'InteractionCounter',
+        interactionType: 'https://schema.org/ListenAction',
+        userInteractionCount: stats.total_plays,
+      },
+    },
+  };
+}

@@ -19,6 +19,20 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const USERNAME_MAX_LENGTH = 40;
 
+/** A user as lists and pages show them: name, picture and the username their profile lives at. */
+export const userSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    username: z.string(),
+    picture: z.string().nullable(),
+  })
+  .meta({ id: 'UserSummary' });
+export type UserSummary = z.infer<typeof userSummary>;
+
+/** A user named by a play, an event or a decision: who, and where their profile lives. */
+export const userReference = z.object({ id: z.string(), username: z.string(), name: z.string() });
+
 /** Usernames are URL-safe: letters, digits, dot, dash and underscore; unique ignoring case. */
 export const usernameUpdate = z.object({
   username: z.string().trim().max(USERNAME_MAX_LENGTH, 'Username is too long.'),

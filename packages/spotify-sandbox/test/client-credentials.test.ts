@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld } from '../src/world/world';
+import type { SandboxClient } from '../src/plugin';
 import {
   CONFIDENTIAL_CLIENT,
   PUBLIC_CLIENT,
+  REDIRECT_URI,
   basicAuth,
   buildSandbox,
   requestToken,
@@ -12,15 +14,26 @@ import {
 const world = createWorld();
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildSandbox({ world });
+  app = await buildSandbox({
+    world,
+    clients: [PUBLIC_CLIENT, CONFIDENTIAL_CLIENT, DEVELOPMENT_CONFIDENTIAL_CLIENT],
+  });
 });
 afterAll(() => app.close());
 
-async function appToken(): Promise<string> {
+/** A confidential client of an app in Development Mode. */
+const DEVELOPMENT_CONFIDENTIAL_CLIENT: SandboxClient = {
+  id: 'dev-server-app',
+  secret: 'dev-server-app-secret',
+  redirectUris: [REDIRECT_URI],
+  mode: 'development',
+};
+
+async function appToken(client: SandboxClient = CONFIDENTIAL_CLIENT): Promise<string> {
   const response = await requestToken(
     app,
     { grant_type: 'client_credentials' },
-    { authorization: basicAuth(CONFIDENTIAL_CLIENT.id, CONFIDENTIAL_CLIENT.secret ?? '') },
+    { authorization: basicAuth(client.id, client.secret ?? '') },
   );
   expect(response.statusCode).toBe(200);
   const body = response.json<Record<string, unknown>>();
@@ -71,6 +84,30 @@ describe('the client_credentials grant', () => {
       expect(response.json()).toEqual({
         error: { status: 403, message: 'Insufficient client scope' },
       });
+    }
+  });
+
+  it('reads public playlists, finds no private one, and in Development Mode lists no items', async () => {
+    const publicList = world.playlists.find((playlist) => playlist.public)!;
+    const privateList = world.playlists.find((playlist) => !playlist.public)!;
+    for (const client of [CONFIDENTIAL_CLIENT, DEVELOPMENT_CONFIDENTIAL_CLIENT]) {
+      const authorization = `Bearer ${await appToken(client)}`;
+      const get = (url: string) => app.inject({ url, headers: { authorization } });
+      const extended = client.mode === 'extended';
+
+      const playlist = await get(`/sandbox/v1/playlists/${publicList.id}`);
+      expect(playlist.statusCode, client.id).toBe(200);
+      const body = playlist.json<{ id: string; items?: unknown; tracks?: unknown }>();
+      expect(body.id).toBe(publicList.id);
+      const items = await get(`/sandbox/v1/playlists/${publicList.id}/items`);
+      // Development Mode lists a playlist's items only to its owner and collaborators.
+      expect(items.statusCode, client.id).toBe(extended ? 200 : 403);
+
+      for (const path of ['', '/items']) {
+        const hidden = await get(`/sandbox/v1/playlists/${privateList.id}${path}`);
+        expect(hidden.statusCode, `${client.id} ${path}`).toBe(404);
+        expect(hidden.json()).toEqual({ error: { status: 404, message: 'Not found.' } });
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upcCheckDigit } from '../src/world/catalogue';
+import { upcCheckDigit } from '../src/world/catalogue/ids';
 import { DEMO_FRIENDSHIPS } from '../src/world/demo-accounts';
 import { ALL_GENRES } from '../src/world/genres';
 import type { Album, Track, World } from '../src/world/model';

@@ -1,8 +1,8 @@
 /**
  * The channel on which the database's triggers announce committed writes (migration
  * `announce_changes`). Payloads: `<transaction id>|` then `u:<user id>,…` (what those users see
- * changed: their plays, likes, friends, ignores, names, sessions), `c` (the catalogue's shown
- * fields) or `*`.
+ * changed: their plays, friends, ignores, names, sessions), `l:<user id>,…` (their likes,
+ * migration `likes_announced_apart`), `c` (the catalogue's shown fields) or `*`.
  */
 export const CHANGES_CHANNEL = 'earshot_changes';
 
@@ -33,6 +33,7 @@ const REMEMBERED_ANNOUNCEMENTS = 10_000;
 export class DataChanges {
   #clock = 0;
   #users = new Map<string, number>();
+  #likes = new Map<string, number>();
   #catalogue = 0;
   #everything = 0;
   #live: boolean;
@@ -55,13 +56,22 @@ export class DataChanges {
 
   /**
    * Whether anything an answer read at `version` depends on changed since: what `userIds` see,
-   * and, with `catalogue`, the tracks, albums and artists it shows.
+   * the likes of `likesOf` (all of `userIds` unless given), and, with `catalogue`, the tracks,
+   * albums and artists it shows.
    */
-  changedSince(version: number, userIds: Iterable<string>, catalogue: boolean): boolean {
+  changedSince(
+    version: number,
+    userIds: Iterable<string>,
+    catalogue: boolean,
+    likesOf: Iterable<string> = userIds,
+  ): boolean {
     if (!this.#live || this.#everything > version) return true;
     if (catalogue && this.#catalogue > version) return true;
     for (const id of userIds) {
       if ((this.#users.get(id) ?? 0) > version) return true;
+    }
+    for (const id of likesOf) {
+      if ((this.#likes.get(id) ?? 0) > version) return true;
     }
     return false;
   }
@@ -77,12 +87,13 @@ export class DataChanges {
     this.#heard.add(payload);
     const what = payload.slice(payload.indexOf('|') + 1);
     const stamp = ++this.#clock;
-    if (what.startsWith('u:')) {
-      if (this.#users.size >= MAX_TRACKED_USERS) {
-        this.#users.clear();
+    if (what.startsWith('u:') || what.startsWith('l:')) {
+      const stamped = what.startsWith('u:') ? this.#users : this.#likes;
+      if (stamped.size >= MAX_TRACKED_USERS) {
+        stamped.clear();
         this.#everything = stamp;
       }
-      for (const id of what.slice(2).split(',')) this.#users.set(id, stamp);
+      for (const id of what.slice(2).split(',')) stamped.set(id, stamp);
     } else if (what === 'c') {
       this.#catalogue = stamp;
     } else {

@@ -28,7 +28,50 @@ const MIGRATIONS_FOLDER = new URL('./migrations', import.meta.url).pathname;
 /** Arbitrary constant: serialises migrations when several processes start at once. */
 const MIGRATION_LOCK_ID = 725_406_113;
 
+/**
+ * SQLSTATEs of a server that is gone, going or not there yet: connection exceptions (class 08),
+ * administrator and crash shutdowns and start-up (57P01–57P03), no connection slot left (53300).
+ */
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+/**
+ * Node's errors for a server that cannot be reached. In a request they come from the database:
+ * the Spotify client turns its own into SpotifyErrors.
+ */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own errors for a connection lost or never made, which carry no code. */
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error (or one it wraps: Drizzle wraps the driver's) says the database cannot be
+ * reached right now, as opposed to a statement that failed: worth a 503 and another try.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_STATE.test(code) || UNREACHABLE.has(code))) {
+      return true;
+    }
+    if (LOST_CONNECTION.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 function wrap(pool: pg.Pool, changes: DataChanges, closeBackend: () => Promise<void>): Database {
+  // An idle pooled connection that the server ended (a restart, a failover) is dropped from the
+  // pool, and the next query opens a new one. Unheard, node-postgres's 'error' event would end
+  // the process; queries that were running get the error themselves.
+  pool.on('error', () => {});
   return {
     db: drizzle(pool),
     pool,

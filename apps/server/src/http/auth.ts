@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
 import { LRUCache } from 'lru-cache';
 import type { DataChanges } from '../db/changes';
 import type { Db } from '../db/client';
@@ -35,7 +36,8 @@ function sessionReader(db: Db, changes: DataChanges) {
     if (
       cached &&
       Date.now() < cached.renewalDueAt &&
-      !changes.changedSince(cached.version, [cached.user.id], false)
+      // A like changes nothing of a session.
+      !changes.changedSince(cached.version, [cached.user.id], false, [])
     ) {
       return { user: cached.user, renewed: false };
     }
@@ -73,6 +75,11 @@ export interface Auth {
   identifyUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   setSessionCookie(reply: FastifyReply, sessionId: string): void;
   clearSessionCookie(reply: FastifyReply): void;
+  /**
+   * For a page's HTML: gives a browser holding a session cookie the signed-in hint it lacks (a
+   * session begun before the hint existed), so the app asks who it is.
+   */
+  markSignedIn(request: FastifyRequest, reply: FastifyReply): void;
 }
 
 export function createAuth(
@@ -88,13 +95,21 @@ export function createAuth(
     sameSite: 'lax' as const,
     secure: secureCookies,
   };
+  const hintOptions = { ...cookieOptions, httpOnly: false, maxAge: SESSION_TTL_MS / 1000 };
   const setSessionCookie = (reply: FastifyReply, sessionId: string) => {
     reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', hintOptions);
+  };
+  const clearSessionCookie = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SIGNED_IN_COOKIE, { ...cookieOptions, httpOnly: false });
   };
   const identify = async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = request.cookies[SESSION_COOKIE];
     const session = sessionId ? await readSession(sessionId) : undefined;
     if (sessionId && session?.renewed) setSessionCookie(reply, sessionId);
+    // An ended or expired session: the browser stops saying it is signed in.
+    if (sessionId && !session) clearSessionCookie(reply);
     request.user = session?.user ?? null;
   };
   return {
@@ -111,8 +126,11 @@ export function createAuth(
     },
     identifyUser: identify,
     setSessionCookie,
-    clearSessionCookie(reply) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    clearSessionCookie,
+    markSignedIn(request, reply) {
+      if (request.cookies[SESSION_COOKIE] && !request.cookies[SIGNED_IN_COOKIE]) {
+        reply.setCookie(SIGNED_IN_COOKIE, '1', hintOptions);
+      }
     },
   };
 }

@@ -1,8 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { HttpError } from '../errors';
+import type { ErrorReporter } from '../observability/error-reporting';
 import { SpotifyDisconnectedError } from '../services/spotify-tokens';
 import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
+
+/** What a 503 for an unreachable database asks clients to wait: a restart takes seconds. */
+const DATABASE_RETRY_AFTER_SEC = 5;
 
 /** How a failure on Spotify's side is told to the user: never swallowed, never a bare 500. */
 function spotifyFailure(error: Error): { status: number; detail: string } | undefined {
@@ -21,8 +26,11 @@ function spotifyFailure(error: Error): { status: number; detail: string } | unde
   return undefined;
 }
 
-/** Every error leaves as `{"detail": string}`; a 5xx never carries internals. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Every error leaves as `{"detail": string}`; a 5xx never carries internals. Unexpected errors
+ * (the bare 5xx) also go to `reporter`, with the route they happened on.
+ */
+export function installErrorHandling(app: FastifyInstance, reporter: ErrorReporter | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const spotify = spotifyFailure(error);
     if (spotify) {
@@ -44,9 +52,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SEC))
+        .send({ detail: 'The database is unavailable. Please try again in a moment.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      reporter?.report(error, {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0] ?? '/',
+      });
       return reply.code(status).send({ detail: 'Internal server error' });
     }
     return reply.code(status).send({ detail: error.message });

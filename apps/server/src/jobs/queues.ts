@@ -5,6 +5,7 @@ export const QUEUES = {
   enrichCatalog: 'enrich-catalog',
   mirrorReleases: 'mirror-releases',
   importHistory: 'import-history',
+  exportData: 'export-data',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -15,4 +16,8 @@ export interface UserJob {
 
 export interface ImportJob {
   importId: string;
+}
+
+export interface ExportJob {
+  exportId: string;
 }

@@ -19,6 +19,7 @@ export interface Metrics {
   liveDropped: Counter;
   nowPlayingPolls: Counter<'outcome'>;
   nowPlayingWatched: Gauge;
+  visitorFillCalls: Counter<'outcome'>;
 }
 
 export function createMetrics(): Metrics {
@@ -107,6 +108,12 @@ export function createMetrics(): Metrics {
     nowPlayingWatched: new Gauge({
       name: 'earshot_now_playing_watched_users',
       help: 'Users with a friend watching live on this process: whose now playing is asked.',
+      registers,
+    }),
+    visitorFillCalls: new Counter({
+      name: 'earshot_visitor_fill_calls_total',
+      help: "Calls to Spotify with Earshot's own token for visitors' pages: made, or refused (over_budget, rate_limited).",
+      labelNames: ['outcome'],
       registers,
     }),
   };

@@ -6,8 +6,9 @@ import type { Auth } from '../http/auth';
 import type { Metrics } from '../observability/metrics';
 import type { LiveHub } from '../services/live';
 import type { NowPlayingPoller } from '../services/now-playing';
+import type { SimilarTracks } from '../services/similar-tracks';
 import type { TokenCipher } from '../services/token-cipher';
-import type { SpotifyClient } from '../spotify/client';
+import type { SpotifyClient, TokenSource } from '../spotify/client';
 
 /** What every route area gets: configuration, the database and the shared helpers. */
 export interface RouteContext {
@@ -20,11 +21,12 @@ export interface RouteContext {
   metrics: Metrics;
   /** This process's live streams (`GET /api/live`). */
   live: LiveHub;
-  /**
-   * Asks Spotify what watched users play. After starting a play through Earshot, call
-   * `nowPlaying.playStarted(userId)`: the user's friends see it at once.
-   */
+  /** Asks Spotify what watched users play. */
   nowPlaying: NowPlayingPoller;
+  /** Track pages' similar tracks, each song's kept a while in this process. */
+  similarTracks: SimilarTracks;
+  /** Earshot's own Spotify token, within its budget, for visitors' pages; null: none. */
+  visitorSpotify: TokenSource | null;
 }
 
 export type RoutePlugin = FastifyPluginAsyncZod<RouteContext>;

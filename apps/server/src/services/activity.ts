@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import type { UserRow } from '../db/schema/users';
 import { HttpError } from '../errors';
 import { parseDateQuery } from './date-query';
-import { areFriends } from './social';
+import { areFriends, friendIdsQuery } from './social';
 import { foldText } from './text';
 import { trackSummaries } from './tracks';
 import { isUserId, requireUserByHandle } from './users';
@@ -53,7 +53,7 @@ async function scopeOf(
       users: [{ id: target.id, username: target.username, name: target.name }],
     };
   }
-  const ids = sql`SELECT friend_id AS id FROM friendships WHERE user_id = ${viewer.id}
+  const ids = sql`${friendIdsQuery(viewer.id)}
     UNION ALL SELECT ${viewer.id}::uuid WHERE ${params.includeMe}`;
   if (!withNames) return { ids };
   // One primary-key probe per user: an `IN (…) OR id = viewer` condition would scan all users.

@@ -9,9 +9,9 @@ import type {
 } from '@earshot/contract/catalogue';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { spotifyAccount } from './spotify-accounts';
 import { albums, artists, tracks } from '../db/schema/catalog';
 import { followedArtists } from '../db/schema/library';
-import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import { HttpError } from '../errors';
 import type { SpotifyClient } from '../spotify/client';
 import type { SimplifiedAlbum, SpotifyTrack } from '../spotify/schemas';
@@ -25,6 +25,7 @@ import {
   viewerListening,
   type PageViewer,
 } from './catalogue-viewer';
+import type { SimilarTracks } from './similar-tracks';
 import { trackSummaries } from './tracks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,9 +39,6 @@ const ALBUM_TRACKS_STALE_MS = 30 * DAY_MS;
 const MAX_DISCOGRAPHY_PAGES = 20;
 /** Tracks an artist's Tracks tab lists, the most played first (plus every one the viewer likes). */
 const ARTIST_TRACKS_SHOWN = 100;
-const SIMILAR_TRACKS_SHOWN = 10;
-/** Plays of a song whose neighbours make its similar tracks: the most recent ones. */
-const SIMILAR_SEED_PLAYS = 200;
 
 async function artistRow(db: Db, id: string) {
   const [row] = await db.select().from(artists).where(eq(artists.id, id));
@@ -64,6 +62,12 @@ async function knownArtist(db: Db, spotify: SpotifyClient, viewer: PageViewer, i
   const found = await artistRow(db, id);
   if (!found) throw new HttpError(404, 'Artist not found');
   return found;
+}
+
+/** What the artist page's head shows (the server's page metadata): 404 when no one knows it. */
+export async function artistHead(db: Db, spotify: SpotifyClient, viewer: PageViewer, id: string) {
+  const artist = await knownArtist(db, spotify, viewer, id);
+  return { id: artist.id, name: artist.name, picture: artist.picture, genres: artist.genres ?? [] };
 }
 
 /** Reads the artist's releases from Spotify when never read or stale; answers the notice. */
@@ -99,10 +103,7 @@ async function followState(
   artistId: string,
 ): Promise<boolean | null> {
   if (!viewer.user) return null;
-  const [account] = await db
-    .select({ status: spotifyAccounts.status, librarySyncedAt: spotifyAccounts.librarySyncedAt })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, viewer.user.id));
+  const account = await spotifyAccount(db, viewer.user.id);
   if (account?.librarySyncedAt) {
     const [row] = await db
       .select({ artistId: followedArtists.artistId })
@@ -288,13 +289,11 @@ async function albumArtistCredits(db: Db, albumId: string | null): Promise<Artis
   return result.rows.map((row) => ({ ...row }));
 }
 
-/** `GET /api/album/{id}`: the album with its tracks in disc and track order. */
-export async function albumDetail(
-  db: Db,
-  spotify: SpotifyClient,
-  viewer: PageViewer,
-  id: string,
-): Promise<AlbumDetail> {
+/**
+ * The album as stored, with all its tracks read from Spotify first when never read or stale.
+ * Answers 404 when neither knows it; a Spotify failure serves what is stored, with its notice.
+ */
+async function knownAlbum(db: Db, spotify: SpotifyClient, viewer: PageViewer, id: string) {
   const stored = await albumRow(db, id);
   let notice: string | null = null;
   if (!stored || isStale(stored.tracksFetchedAt, ALBUM_TRACKS_STALE_MS)) {
@@ -309,11 +308,39 @@ export async function albumDetail(
   }
   const album = await albumRow(db, id);
   if (!album) throw new HttpError(404, 'Album not found');
-  const trackRows = await db
+  return { album, notice };
+}
+
+function albumTrackIds(db: Db, id: string) {
+  return db
     .select({ id: tracks.id })
     .from(tracks)
     .where(eq(tracks.albumId, id))
     .orderBy(tracks.discNumber, tracks.trackNumber, tracks.name, tracks.id);
+}
+
+/** What the album page's head shows (the server's page metadata). */
+export async function albumHead(db: Db, spotify: SpotifyClient, viewer: PageViewer, id: string) {
+  const { album } = await knownAlbum(db, spotify, viewer, id);
+  return {
+    id: album.id,
+    name: album.name,
+    picture: album.picture,
+    release_date: album.releaseDate,
+    album_artists: await albumArtistCredits(db, id),
+    trackCount: (await albumTrackIds(db, id)).length,
+  };
+}
+
+/** `GET /api/album/{id}`: the album with its tracks in disc and track order. */
+export async function albumDetail(
+  db: Db,
+  spotify: SpotifyClient,
+  viewer: PageViewer,
+  id: string,
+): Promise<AlbumDetail> {
+  const { album, notice } = await knownAlbum(db, spotify, viewer, id);
+  const trackRows = await albumTrackIds(db, id);
   return {
     id: album.id,
     name: album.name,
@@ -336,67 +363,16 @@ export async function albumDetail(
   };
 }
 
-interface IdRow extends Record<string, unknown> {
-  id: string;
-}
-
-/**
- * Songs the people who play this one play around the same time (an hour either side), by how
- * many of them do: Earshot's own listening data, since Spotify closed its related-tracks and
- * recommendation endpoints. The viewer's and global ignores are left out.
- */
-async function similarTrackIds(
-  db: Db,
-  viewer: PageViewer,
-  uid: string,
-  versionIds: readonly string[],
-): Promise<string[]> {
-  const userId = viewer.user?.id ?? null;
-  // Each step is materialised and the tracks are looked up by key for the few hundred
-  // neighbours alone: inlined, the planner misjudged the neighbours by a hundredfold and scanned
-  // the whole catalogue (bench/catalogue's plans).
-  const result = await db.execute<IdRow>(sql`
-    WITH seeds AS MATERIALIZED (
-      SELECT p.user_id, p.played_at FROM plays p
-      WHERE p.track_id = ANY(${sql.param([...versionIds])}::text[])
-      ORDER BY p.played_at DESC LIMIT ${SIMILAR_SEED_PLAYS}
-    ), near AS MATERIALIZED (
-      SELECT p.user_id, p.track_id, count(*) AS plays FROM seeds s
-      JOIN plays p ON p.user_id = s.user_id
-       AND p.played_at BETWEEN s.played_at - interval '1 hour' AND s.played_at + interval '1 hour'
-      GROUP BY p.user_id, p.track_id
-    ), candidates AS MATERIALIZED (
-      SELECT t.id, t.uid FROM tracks t
-      WHERE t.id = ANY(ARRAY(SELECT DISTINCT track_id FROM near)) AND t.uid <> ${uid}
-    )
-    SELECT min(t.id) AS id
-    FROM near n JOIN candidates t ON t.id = n.track_id
-    WHERE NOT EXISTS (SELECT 1 FROM global_ignored_tracks g WHERE g.uid = t.uid)
-      AND NOT EXISTS (SELECT 1 FROM ignored_tracks i
-                      WHERE i.user_id = ${userId}::uuid AND i.uid = t.uid)
-      AND NOT EXISTS (SELECT 1 FROM track_artists ta JOIN global_ignored_artists g
-                        ON g.artist_id = ta.artist_id WHERE ta.track_id = t.id)
-      AND NOT EXISTS (SELECT 1 FROM track_artists ta JOIN ignored_artists i
-                        ON i.artist_id = ta.artist_id AND i.user_id = ${userId}::uuid
-                      WHERE ta.track_id = t.id)
-    GROUP BY t.uid
-    ORDER BY count(DISTINCT n.user_id) DESC, sum(n.plays) DESC, t.uid
-    LIMIT ${SIMILAR_TRACKS_SHOWN}`);
-  return result.rows.map((row) => row.id);
-}
-
 interface TrackFactsRow extends Record<string, unknown> {
   total_likes: number;
   liked: boolean;
 }
 
-/** `GET /api/track/{id}`. */
-export async function trackDetail(
-  db: Db,
-  spotify: SpotifyClient,
-  viewer: PageViewer,
-  id: string,
-): Promise<TrackDetail> {
+/**
+ * The track as stored, read from Spotify first when it never was whole. Answers 404 when neither
+ * knows it; a Spotify failure serves what is stored.
+ */
+export async function knownTrack(db: Db, spotify: SpotifyClient, viewer: PageViewer, id: string) {
   const [stored] = await db
     .select({ id: tracks.id, enrichedAt: tracks.enrichedAt })
     .from(tracks)
@@ -410,6 +386,18 @@ export async function trackDetail(
   }
   const track = (await trackSummaries(db, [id])).get(id);
   if (!track) throw new HttpError(404, 'Track not found');
+  return track;
+}
+
+/** `GET /api/track/{id}`. */
+export async function trackDetail(
+  db: Db,
+  spotify: SpotifyClient,
+  similarTracks: SimilarTracks,
+  viewer: PageViewer,
+  id: string,
+): Promise<TrackDetail> {
+  const track = await knownTrack(db, spotify, viewer, id);
   const versions = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.uid, track.uid));
   const versionIds = versions.map((version) => version.id);
   const userId = viewer.user?.id ?? null;
@@ -422,7 +410,7 @@ export async function trackDetail(
                 AND st.track_id = ANY(${sql.param(versionIds)}::text[])) AS liked`);
   const { total_likes: totalLikes, liked } = facts.rows[0]!;
   const others = versionIds.filter((versionId) => versionId !== id).sort();
-  const similar = await similarTrackIds(db, viewer, track.uid, versionIds);
+  const similar = await similarTracks.of(db, userId, track.uid, versionIds);
   const summaries = await trackSummaries(db, [...others, ...similar]);
   const pick = (ids: readonly string[]) =>
     ids.flatMap((trackId) => {

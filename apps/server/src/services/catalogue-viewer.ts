@@ -6,10 +6,12 @@ import type { TokenSource } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
 import { SpotifyDisconnectedError } from './spotify-tokens';
 import { trackSummaries } from './tracks';
+import { friendIdsQuery } from './social';
 
 /**
- * Who opens a catalogue page: a visitor (no user, no Spotify), or a logged-in user whose Spotify
- * connection fills in what Earshot has not stored yet.
+ * Who opens a catalogue page: a logged-in user whose Spotify connection fills in what Earshot has
+ * not stored yet, or a visitor (no user) with Earshot's own token within its budget, or with no
+ * Spotify at all when the app has no secret.
  */
 export interface PageViewer {
   user: UserRow | null;
@@ -79,7 +81,7 @@ export async function viewerListening(
   const result = await db.execute<ListeningRow>(sql`
     WITH people AS (
       SELECT ${id}::uuid AS user_id
-      UNION ALL SELECT f.friend_id FROM friendships f WHERE f.user_id = ${id}::uuid
+      UNION ALL ${friendIdsQuery(id)}
     ), counted AS (
       SELECT s.user_id, sum(s.plays)::int AS plays
       FROM (${stats}) s JOIN people p ON p.user_id = s.user_id

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { syncSoon } from './sync-schedule';
+import { syncSoon } from './spotify-accounts';
 import type { SpotifyClient } from '../spotify/client';
 import { completeLogin, startLogin } from './login';
 import { acceptFriendship, requestFriendship } from './social';

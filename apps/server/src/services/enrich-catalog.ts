@@ -20,56 +20,44 @@ const inIdOrder = (db: Db, table: typeof artists | typeof tracks, ids: string[])
     .for('update');
 
 /**
- * Fetches full objects for artists only seen in simplified form (genres, picture, popularity
- * where the app's mode has them), with the cheapest calls the mode allows. Artists Spotify no
- * longer knows are marked as looked up so they are not asked for again. Returns how many were
- * looked up; 0 means nothing is waiting.
+ * Looks up a batch of `table`'s rows still waiting for their full object (oldest first), stores
+ * what `fetchAndStore` gets for their ids, and marks them looked up, found or not, so ids Spotify
+ * no longer knows are not asked for again. Returns how many were looked up; 0: nothing waits.
  */
-export async function enrichArtists(
+async function enrichWaiting(
   db: Db,
-  spotify: SpotifyClient,
-  auth: TokenSource,
+  table: typeof artists | typeof tracks,
+  fetchAndStore: (ids: string[]) => Promise<unknown>,
 ): Promise<number> {
   const waiting = await db
-    .select({ id: artists.id })
-    .from(artists)
-    .where(isNull(artists.enrichedAt))
-    .orderBy(artists.updatedAt)
+    .select({ id: table.id })
+    .from(table)
+    .where(isNull(table.enrichedAt))
+    .orderBy(table.updatedAt)
     .limit(ENRICH_BATCH);
   if (waiting.length === 0) return 0;
   const ids = waiting.map((row) => row.id);
-  await storeArtists(db, await spotify.artists(auth, ids));
+  await fetchAndStore(ids);
   await db
-    .update(artists)
+    .update(table)
     .set({ enrichedAt: sql`now()` })
-    .where(inArray(artists.id, inIdOrder(db, artists, ids)));
+    .where(inArray(table.id, inIdOrder(db, table, ids)));
   return ids.length;
 }
 
 /**
- * Fetches full objects for tracks known only from an export (names and id): album, credits,
- * duration, ISRC. Ids Spotify no longer knows are marked as looked up. Returns how many were
- * looked up; 0 means nothing is waiting.
+ * Full objects for artists only seen in simplified form (genres, picture, popularity where the
+ * app's mode has them), with the cheapest calls the mode allows.
  */
-export async function enrichTracks(
-  db: Db,
-  spotify: SpotifyClient,
-  auth: TokenSource,
-): Promise<number> {
-  const waiting = await db
-    .select({ id: tracks.id })
-    .from(tracks)
-    .where(isNull(tracks.enrichedAt))
-    .orderBy(tracks.updatedAt)
-    .limit(ENRICH_BATCH);
-  if (waiting.length === 0) return 0;
-  const ids = waiting.map((row) => row.id);
-  await storeTracks(db, await spotify.tracks(auth, ids));
-  await db
-    .update(tracks)
-    .set({ enrichedAt: sql`now()` })
-    .where(inArray(tracks.id, inIdOrder(db, tracks, ids)));
-  return ids.length;
+export function enrichArtists(db: Db, spotify: SpotifyClient, auth: TokenSource) {
+  return enrichWaiting(db, artists, async (ids) =>
+    storeArtists(db, await spotify.artists(auth, ids)),
+  );
+}
+
+/** Full objects for tracks known only from an export (names and id): album, credits, duration, ISRC. */
+export function enrichTracks(db: Db, spotify: SpotifyClient, auth: TokenSource) {
+  return enrichWaiting(db, tracks, async (ids) => storeTracks(db, await spotify.tracks(auth, ids)));
 }
 
 /** Whether any track or artist waits for its full object from Spotify. */

@@ -1,10 +1,58 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tracks } from '../db/schema/catalog';
 import { savedTracks } from '../db/schema/library';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
+
+// This module owns `saved_tracks` (the user's likes, mirrored from their Spotify library): the
+// library sync and a like in Earshot both write it through the functions below.
+
+/** When the user's newest known like was added, in ms; undefined when none is known. */
+export async function newestSavedAt(db: Db, userId: string): Promise<number | undefined> {
+  const [newest] = await db
+    .select({ addedAt: sql<Date | null>`max(${savedTracks.addedAt})` })
+    .from(savedTracks)
+    .where(eq(savedTracks.userId, userId));
+  return newest?.addedAt ? new Date(newest.addedAt).getTime() : undefined;
+}
+
+/** Stores likes read from Spotify's library, with the time Spotify says each was added. */
+export async function storeSavedTracks(
+  db: Db,
+  rows: { userId: string; trackId: string; addedAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(savedTracks)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [savedTracks.userId, savedTracks.trackId],
+      set: { addedAt: sql`excluded.added_at` },
+    });
+}
+
+/**
+ * After a full pass over Spotify's library: drops the likes it no longer holds (`seen` are the
+ * ones it does). Likes added since `passStartedAt` (made in Earshot meanwhile) stay.
+ */
+export async function dropSavedTracksNotSeen(
+  db: Db,
+  userId: string,
+  seen: string[],
+  passStartedAt: Date,
+): Promise<void> {
+  await db
+    .delete(savedTracks)
+    .where(
+      and(
+        eq(savedTracks.userId, userId),
+        lt(savedTracks.addedAt, passStartedAt),
+        seen.length > 0 ? notInArray(savedTracks.trackId, seen) : undefined,
+      ),
+    );
+}
 
 /**
  * Likes or unlikes a song (uid) for a user, in their Spotify library first and then locally, so

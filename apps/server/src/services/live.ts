@@ -266,7 +266,8 @@ export class LiveHub {
     if (stream.closed) return;
     if (stream.sink.writableLength > this.#settings.maxBufferedBytes) {
       this.#metrics.liveDropped.inc();
-      this.#close(stream, `retry: ${this.#settings.dropRetryMs}\n\n`);
+      const retry = this.#settings.dropRetryMs;
+      this.#close(stream, `event: dropped\ndata: {"retry_ms":${retry}}\nretry: ${retry}\n\n`);
       // A client that reads nothing would keep even that last line: the socket goes.
       setTimeout(() => stream.sink.destroy(), 5_000).unref();
       return;

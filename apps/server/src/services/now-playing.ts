@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Metrics } from '../observability/metrics';
 import type { SpotifyClient } from '../spotify/client';
+import type { SpotifyTrack } from '../spotify/schemas';
 import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
 import { storeTracks } from './catalog';
 import { SpotifyDisconnectedError, tokenSourceFor } from './spotify-tokens';
@@ -89,16 +90,6 @@ export class NowPlayingPoller {
     return this.#running;
   }
 
-  /**
-   * A play just started through Earshot: asks Spotify at once for this user, whether or not the
-   * 30 s since the last ask have passed (still within the budget), so friends see it now.
-   */
-  async playStarted(userId: string): Promise<void> {
-    if (this.#budgetLeft() === 0) return;
-    const claimed = await this.#claim([userId], 1, 0);
-    await Promise.all(claimed.map((row) => this.#poll(row)));
-  }
-
   #budgetLeft(): number {
     const since = Date.now() - BUDGET_WINDOW_MS;
     while (this.#calls.length > 0 && this.#calls[0]! <= since) this.#calls.shift();
@@ -181,6 +172,30 @@ export class NowPlayingPoller {
         progress_ms = ${next.progressMs}, observed_at = ${new Date(now)}
       WHERE user_id = ${last.user_id}`);
   }
+}
+
+/** What the player showed right after a play Earshot started. */
+export interface StartedPlay {
+  track: SpotifyTrack;
+  isPlaying: boolean;
+  progressMs: number | null;
+}
+
+/**
+ * A play just started through Earshot, as the player showed it: written where the poller writes
+ * what users play, so its trigger announces it to friends on every process now rather than at
+ * the next poll, and the 30 s lease starts again from here (no Spotify call is spent on it).
+ */
+export async function recordStartedPlay(db: Db, userId: string, play: StartedPlay): Promise<void> {
+  const [trackId] = await storeTracks(db, [play.track]);
+  // The announcing trigger fires on UPDATE: a first row is made, then written like any other.
+  await db.execute(sql`
+    INSERT INTO now_playing (user_id, checked_at) VALUES (${userId}, now())
+    ON CONFLICT (user_id) DO NOTHING`);
+  await db.execute(sql`
+    UPDATE now_playing SET track_id = ${trackId ?? null}, is_playing = ${play.isPlaying},
+      progress_ms = ${play.progressMs}, observed_at = now(), checked_at = now()
+    WHERE user_id = ${userId}`);
 }
 
 /** Whether what friends see moved: another track, a pause or resume, or a seek. */

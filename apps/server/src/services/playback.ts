@@ -16,6 +16,7 @@ import { SpotifyError, SpotifyRateLimitedError } from '../spotify/errors';
 import { track as spotifyTrack } from '../spotify/schemas';
 import { likedActivity, recentActivity } from './activity';
 import { storeTracks } from './catalog';
+import { recordStartedPlay, type StartedPlay } from './now-playing';
 import { SpotifyDisconnectedError, spotifyGrant } from './spotify-tokens';
 import { trackSummaries } from './tracks';
 import { findUserByHandle } from './users';
@@ -29,6 +30,8 @@ export const NO_ACTIVE_DEVICE_DETAIL =
 export const PREMIUM_REQUIRED_DETAIL = 'Spotify Premium is required to control playback.';
 export const STREAMING_SCOPE_MISSING_DETAIL =
   'Playing in the browser needs a newer Spotify permission. Please connect Spotify again.';
+export const CONNECTION_REFUSED_DETAIL =
+  'Spotify refused your connection. Please connect Spotify again.';
 
 /** How often and how long the play command's effect is looked for in the player's state. */
 const CONFIRM_ATTEMPTS = 4;
@@ -45,7 +48,13 @@ export interface Listener {
   auth: TokenSource;
 }
 
-/** Spotify refused the user's token even after a refresh, or the connection is gone. */
+/**
+ * Spotify refused the user's token even after a refresh, or the connection is gone. Playback and
+ * device calls then give an empty state, not an error (docs/product.md §6): the reads answer
+ * theirs (nothing plays, no devices, nothing next). A command has no state to answer; its empty
+ * state is "nothing was done", said as a 409 asking to connect again: not a 2xx, which would
+ * claim the command happened, and not a 401/403, which the web app takes for a lost session.
+ */
 function tokenRefused(error: unknown): boolean {
   return (
     error instanceof SpotifyDisconnectedError ||
@@ -58,6 +67,7 @@ function tokenRefused(error: unknown): boolean {
  * fault on Spotify's side (the player is interactive: the user retries).
  */
 function playerFailure(error: unknown): unknown {
+  if (tokenRefused(error)) return new HttpError(409, CONNECTION_REFUSED_DETAIL);
   if (error instanceof SpotifyRateLimitedError) {
     return new HttpError(
       429,
@@ -68,9 +78,6 @@ function playerFailure(error: unknown): unknown {
   if (!(error instanceof SpotifyError)) return error;
   if (error.reason === 'NO_ACTIVE_DEVICE') return new HttpError(409, NO_ACTIVE_DEVICE_DETAIL);
   if (error.reason === 'PREMIUM_REQUIRED') return new HttpError(402, PREMIUM_REQUIRED_DETAIL);
-  if (error.status === 401) {
-    return new HttpError(409, 'Spotify refused your connection. Please connect Spotify again.');
-  }
   if (error.status === 404) return new HttpError(404, `Spotify: ${error.message}`);
   if (error.status >= 400 && error.status < 500) {
     return new HttpError(409, `Spotify refused: ${error.message}`);
@@ -215,19 +222,32 @@ function isFeed(context: PlayContext): boolean {
   return (FEED_PLAY_SOURCES as readonly string[]).includes(context.source);
 }
 
-/** Whether Spotify's player shows `trackId` loaded, looking a few times while it settles. */
-async function confirmPlaying(spotify: SpotifyClient, listener: Listener, trackId: string) {
+/**
+ * What Spotify's player shows once `trackId` is loaded, looking a few times while it settles;
+ * undefined when it never does.
+ */
+async function confirmPlaying(
+  spotify: SpotifyClient,
+  listener: Listener,
+  trackId: string,
+): Promise<StartedPlay | undefined> {
   for (let attempt = 1; attempt <= CONFIRM_ATTEMPTS; attempt++) {
     try {
       const state = await spotify.playbackState(listener.auth);
       const playing = spotifyTrack.safeParse(state?.item);
-      if (playing.success && playing.data.id === trackId) return true;
+      if (playing.success && playing.data.id === trackId) {
+        return {
+          track: playing.data,
+          isPlaying: state?.is_playing ?? true,
+          progressMs: state?.progress_ms ?? null,
+        };
+      }
     } catch (error) {
       if (!(error instanceof SpotifyError)) throw error;
     }
     if (attempt < CONFIRM_ATTEMPTS) await sleep(CONFIRM_INTERVAL_MS);
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -255,8 +275,10 @@ export async function playTrack(
       await spotify.play(listener.auth, trackId, null);
     }
   });
-  const confirmed = await confirmPlaying(spotify, listener, trackId);
-  if (confirmed) {
+  const started = await confirmPlaying(spotify, listener, trackId);
+  if (started) {
+    // Friends watching see it now, not at the next now-playing poll.
+    await recordStartedPlay(db, listener.user.id, started);
     const contextUser = context.user ? await findUserByHandle(db, context.user) : undefined;
     await db.insert(playedEvents).values({
       userId: listener.user.id,
@@ -267,7 +289,7 @@ export async function playTrack(
       nextTrackId: isFeed(context) ? await nextInFeed(db, listener.user, trackId, context) : null,
     });
   }
-  return { track_id: trackId, confirmed };
+  return { track_id: trackId, confirmed: started !== undefined };
 }
 
 /**
@@ -315,7 +337,7 @@ export async function playerAccessToken(
 ): Promise<{ accessToken: string; expiresInSec: number }> {
   if (listener.user.subscribed === false) throw new HttpError(402, PREMIUM_REQUIRED_DETAIL);
   const before = await spotifyGrant(db, listener.user.id);
-  if (!before) throw new SpotifyDisconnectedError(listener.user.id);
+  if (!before) throw new HttpError(409, CONNECTION_REFUSED_DETAIL);
   if (!before.scopes.includes('streaming'))
     throw new HttpError(409, STREAMING_SCOPE_MISSING_DETAIL);
   let accessToken: string;

@@ -1,8 +1,9 @@
 import type { PlaylistDetail, PlaylistList, PlaylistSummary } from '@earshot/contract/catalogue';
+import { PRIVATE_PLAYLIST_TEXT } from '@earshot/contract/catalogue-meta';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { spotifyAccount } from './spotify-accounts';
 import { playlistItems, playlists } from '../db/schema/library';
-import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
@@ -26,7 +27,7 @@ const MAX_ITEM_PAGES = 40;
 const ITEMS_CLOSED_NOTICE =
   "Spotify shows this playlist's tracks only to its owner and collaborators.";
 
-/** A visitor's page: Earshot reads a playlist's items with a logged-in viewer's Spotify. */
+/** A visitor's page when Earshot has no token of its own: a logged-in viewer's Spotify reads items. */
 const ITEMS_NEED_LOGIN_NOTICE = "Log in to see this playlist's tracks.";
 
 interface PlaylistRow extends Record<string, unknown> {
@@ -188,6 +189,33 @@ interface ItemRow extends Record<string, unknown> {
   added_at: Date | string | null;
 }
 
+/**
+ * The playlist as stored, brought up to date with Spotify first, with the notice when Spotify
+ * could not. Answers 404 when no one knows it, and 403 to those a private one is not for (before
+ * anything about it is asked of Spotify).
+ */
+async function viewablePlaylist(db: Db, spotify: SpotifyClient, viewer: PageViewer, id: string) {
+  const known = await playlistRow(db, id);
+  if (known && !(await mayView(db, viewer, known))) {
+    throw new HttpError(403, PRIVATE_PLAYLIST_TEXT);
+  }
+  const notice = viewer.spotify ? await fillPlaylist(db, spotify, viewer.spotify, id) : null;
+  const row = await playlistRow(db, id);
+  if (!row) throw new HttpError(404, 'Playlist not found');
+  if (!(await mayView(db, viewer, row))) throw new HttpError(403, PRIVATE_PLAYLIST_TEXT);
+  return { row, notice };
+}
+
+/** What the playlist page's head shows (the server's page metadata). */
+export async function playlistHead(
+  db: Db,
+  spotify: SpotifyClient,
+  viewer: PageViewer,
+  id: string,
+): Promise<PlaylistSummary> {
+  return toSummary((await viewablePlaylist(db, spotify, viewer, id)).row);
+}
+
 /** `GET /api/playlist/{id}`. */
 export async function playlistDetail(
   db: Db,
@@ -195,15 +223,7 @@ export async function playlistDetail(
   viewer: PageViewer,
   id: string,
 ): Promise<PlaylistDetail> {
-  const known = await playlistRow(db, id);
-  // A private playlist is refused before anything about it is asked of Spotify.
-  if (known && !(await mayView(db, viewer, known))) {
-    throw new HttpError(403, 'This playlist is private');
-  }
-  const notice = viewer.spotify ? await fillPlaylist(db, spotify, viewer.spotify, id) : null;
-  const row = await playlistRow(db, id);
-  if (!row) throw new HttpError(404, 'Playlist not found');
-  if (!(await mayView(db, viewer, row))) throw new HttpError(403, 'This playlist is private');
+  const { row, notice } = await viewablePlaylist(db, spotify, viewer, id);
   const items = await db.execute<ItemRow>(sql`
     SELECT track_id, added_at FROM playlist_items WHERE playlist_id = ${id} ORDER BY position`);
   const tracks = await catalogueTracks(
@@ -239,10 +259,7 @@ export async function viewerPlaylists(
   spotify: SpotifyClient,
   viewer: PageViewer & { user: NonNullable<PageViewer['user']> },
 ): Promise<PlaylistList> {
-  const [account] = await db
-    .select({ librarySyncedAt: spotifyAccounts.librarySyncedAt })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, viewer.user.id));
+  const account = await spotifyAccount(db, viewer.user.id);
   if (account && !account.librarySyncedAt && viewer.spotify) {
     await syncPlaylists(db, spotify, viewer.spotify, viewer.user.id);
   }

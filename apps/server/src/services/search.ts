@@ -15,6 +15,7 @@ import { storeAlbums, storeArtists, storeTracks } from './catalog';
 import { SpotifyDisconnectedError } from './spotify-tokens';
 import { foldText } from './text';
 import { trackSummaries } from './tracks';
+import { friendIdsQuery } from './social';
 
 /**
  * Matches of each kind (name prefix, words anywhere) ranked per query. A bound keeps a common
@@ -124,48 +125,137 @@ const LISTENS = {
   artists: ['user_artist_stats', 'artist_id'],
 } as const;
 
+/** Each catalogue table's words (migration `search_words`), by that table's id. */
+const WORDS = {
+  tracks: ['track_words', 'track_id'],
+  albums: ['album_words', 'album_id'],
+  artists: ['artist_words', 'artist_id'],
+} as const;
+
+type CatalogueTable = keyof typeof CATALOGUE_COLUMNS;
+
 /**
- * One catalogue table's best matches (its `CATALOGUE_COLUMNS`): names starting with the query
- * (through the folded-name B-tree) and names whose words match (`matchedBy`, trigrams), ranked by
- * name match, then by how many Earshot users play them, then Spotify's popularity where known.
- * The candidates carry their columns: joining back to the table would tempt the planner into
- * scanning all of it.
+ * Of a query of several words, the matches of its rarest word are read first and checked for the
+ * others; at most this many (so two common words cost the same as one). Fewer than this: every
+ * match is checked, and none is missed.
  */
-function rankedCatalogue(
-  table: keyof typeof CATALOGUE_COLUMNS,
+const RAREST_WORD_MATCHES_READ = 2000;
+
+const startsWith = (word: string) => `${escapeLike(word)}%`;
+
+/** Names of `table` that start with the query, in folded order, the exact one first. */
+function namePrefixMatches(table: CatalogueTable, query: Folded, columns: SQL, count: number) {
+  const name = sql.raw(`earshot_fold(${table}.name)`);
+  return sql`SELECT ${columns} FROM ${sql.raw(table)}
+             WHERE (${name} COLLATE "C") LIKE ${startsWith(query.text)}
+             ORDER BY (${name} COLLATE "C") LIMIT ${count}`;
+}
+
+/**
+ * The query word with the fewest items having a word it starts (counted up to
+ * `RAREST_WORD_MATCHES_READ`; ties go to the longer word, usually the rarer); undefined when
+ * `limit` names start with the query, so that no word match is read (`rankedCatalogue`).
+ */
+async function rarestWord(
+  db: Db,
+  table: CatalogueTable,
   query: Folded,
   limit: number,
-  matchedBy: SQL,
-): SQL {
+  words: readonly string[],
+) {
+  if (words.length === 1) return words[0]!;
+  const [wordsTable] = WORDS[table];
+  const counts = words.map(
+    (word) => sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${sql.raw(wordsTable)}
+                    WHERE word LIKE ${startsWith(word)}
+                    ORDER BY word LIMIT ${RAREST_WORD_MATCHES_READ}) m)`,
+  );
+  const result = await db.execute<{ counts: number[] | null }>(sql`
+    SELECT CASE WHEN (SELECT count(*) FROM (${namePrefixMatches(table, query, sql`1`, limit)}) p)
+                     < ${limit}
+                THEN ARRAY[${sql.join(counts, sql`, `)}] END AS counts`);
+  const matches = result.rows[0]!.counts;
+  if (!matches) return undefined;
+  const order = words
+    .map((word, i) => ({ word, matches: matches[i]! }))
+    .sort((a, b) => a.matches - b.matches || b.word.length - a.word.length);
+  return order[0]!.word;
+}
+
+/**
+ * Ids of items with a word starting with each of `words`, at most `CANDIDATES_PER_KIND`: a range
+ * of the word index for `rarest`, read in index order (the planner would otherwise scan the
+ * table for a common word, and all of it for a rare one), each of its items probed for the other
+ * words. A probe is a scalar subquery, not EXISTS: as a semi-join the planner hashes every match
+ * of the other word, ten thousand rows for a common one.
+ */
+function wordMatches(table: CatalogueTable, words: readonly string[], rarest: string): SQL {
+  const [wordsTable, key] = WORDS[table].map((name) => sql.raw(name));
+  const others = words.filter((word, i) => i !== words.indexOf(rarest));
+  const alsoHas = others.map(
+    (word) => sql`AND (SELECT true FROM ${wordsTable} o
+                       WHERE o.${key} = m.${key} AND o.word LIKE ${startsWith(word)} LIMIT 1)`,
+  );
+  return sql`
+    SELECT m.${key} FROM (SELECT ${key} FROM ${wordsTable} WHERE word LIKE ${startsWith(rarest)}
+                          ORDER BY word, ${key} LIMIT ${RAREST_WORD_MATCHES_READ}) m
+    WHERE true ${sql.join(alsoHas, sql` `)}
+    LIMIT ${CANDIDATES_PER_KIND}`;
+}
+
+/**
+ * One catalogue table's best matches (its `CATALOGUE_COLUMNS`): names starting with the query
+ * (through the folded-name B-tree) and items with every query word (`words`, through the word
+ * index), ranked by name match, then by how many Earshot users play them, then Spotify's
+ * popularity where known. When `limit` names start with the query, they are the answer whatever
+ * the word matches' listeners, so word matches are not read (a name that starts with the query
+ * is one of the prefix candidates unless there are more than `CANDIDATES_PER_KIND` of them; then
+ * it ranks among the first of them in folded order, decision 0015). Listeners are counted only
+ * where they can decide: in the name ranks up to that of the `limit`-th candidate (a count is
+ * most of a candidate's cost).
+ */
+async function rankedCatalogue<Row extends Record<string, unknown>>(
+  db: Db,
+  table: CatalogueTable,
+  query: Folded,
+  limit: number,
+  words: readonly string[],
+) {
   const columns = sql.raw(CATALOGUE_COLUMNS[table].join(', '));
-  const name = sql.raw(`earshot_fold(${table}.name)`);
   const candidateColumns = sql`${columns}, ${foldedSql(sql.raw('name'))} AS folded`;
-  const prefix = `${escapeLike(query.text)}%`;
   const [listens, key] = LISTENS[table];
   const popularity = table === 'albums' ? sql`NULL::int` : sql.raw('t.popularity');
-  return sql`
-    SELECT ${columns} FROM (
-      (SELECT ${candidateColumns} FROM ${sql.raw(table)}
-        WHERE (${name} COLLATE "C") LIKE ${prefix}
-        ORDER BY (${name} COLLATE "C") LIMIT ${CANDIDATES_PER_KIND})
-      UNION
-      (SELECT ${candidateColumns} FROM ${sql.raw(table)} WHERE ${matchedBy}
-        LIMIT ${CANDIDATES_PER_KIND})
-    ) t
-    ORDER BY ${nameRank(sql.raw('t.folded'), query)},
+  const rarest = await rarestWord(db, table, query, limit, words);
+  const wordCandidates =
+    rarest === undefined
+      ? sql``
+      : sql`UNION
+            SELECT ${candidateColumns} FROM ${sql.raw(table)}
+            WHERE (SELECT count(*) FROM prefix) < ${limit}
+              AND id IN (${wordMatches(table, words, rarest)})`;
+  return db.execute<Row>(sql`
+    WITH prefix AS (${namePrefixMatches(table, query, candidateColumns, CANDIDATES_PER_KIND)}),
+    candidates AS (
+      SELECT *, ${nameRank(sql.raw('c.folded'), query)} AS name_rank FROM (
+        SELECT * FROM prefix ${wordCandidates}
+      ) c
+    )
+    SELECT ${columns} FROM candidates t
+    WHERE t.name_rank <= coalesce(
+      (SELECT name_rank FROM candidates ORDER BY name_rank OFFSET ${limit - 1} LIMIT 1), 3)
+    ORDER BY t.name_rank,
              (SELECT count(*) FROM ${sql.raw(listens)} s WHERE s.${sql.raw(key)} = t.id) DESC,
              ${popularity} DESC NULLS LAST, t.folded, t.id
-    LIMIT ${limit}`;
+    LIMIT ${limit}`);
 }
 
 async function storedTracks(db: Db, query: Folded, limit: number): Promise<TrackResult[]> {
-  const ranked = await db.execute<{ id: string }>(
-    rankedCatalogue(
-      'tracks',
-      query,
-      limit,
-      everyWordStarts(sql.raw('tracks.search_text'), query.trackWords),
-    ),
+  const ranked = await rankedCatalogue<{ id: string }>(
+    db,
+    'tracks',
+    query,
+    limit,
+    query.trackWords,
   );
   return trackResults(
     db,
@@ -182,13 +272,12 @@ async function trackResults(db: Db, ids: readonly string[]): Promise<TrackResult
 }
 
 async function storedAlbums(db: Db, query: Folded, limit: number): Promise<AlbumResult[]> {
-  const rows = await db.execute<{ id: string; name: string; picture: string | null }>(
-    rankedCatalogue(
-      'albums',
-      query,
-      limit,
-      everyWordStarts(sql.raw('earshot_fold(albums.name)'), query.words),
-    ),
+  const rows = await rankedCatalogue<{ id: string; name: string; picture: string | null }>(
+    db,
+    'albums',
+    query,
+    limit,
+    query.words,
   );
   return rows.rows.map(({ id, name, picture }) => ({
     type: 'album' as const,
@@ -198,19 +287,12 @@ async function storedAlbums(db: Db, query: Folded, limit: number): Promise<Album
 }
 
 async function storedArtists(db: Db, query: Folded, limit: number): Promise<ArtistResult[]> {
-  const rows = await db.execute<{
+  const rows = await rankedCatalogue<{
     id: string;
     name: string;
     picture: string | null;
     genres: string[] | null;
-  }>(
-    rankedCatalogue(
-      'artists',
-      query,
-      limit,
-      everyWordStarts(sql.raw('earshot_fold(artists.name)'), query.words),
-    ),
-  );
+  }>(db, 'artists', query, limit, query.words);
   return rows.rows.map(({ id, name, picture, genres }) => ({
     type: 'artist' as const,
     id,
@@ -226,9 +308,7 @@ async function storedUsers(
   viewerId: string | undefined,
 ): Promise<UserResult[]> {
   const prefix = `${escapeLike(query.text)}%`;
-  const friendsFirst = viewerId
-    ? sql`EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = ${viewerId} AND f.friend_id = u.id) DESC,`
-    : sql``;
+  const friendsFirst = viewerId ? sql`u.id IN (${friendIdsQuery(viewerId)}) DESC,` : sql``;
   const rows = await db.execute<{
     id: string;
     name: string;

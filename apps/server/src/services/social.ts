@@ -1,5 +1,5 @@
 import type { Friend, FriendshipStatus, PendingRequest } from '@earshot/contract/friendship';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { plays } from '../db/schema/listening';
 import { friendRequests, friendships } from '../db/schema/social';
@@ -125,6 +125,14 @@ export async function unfriend(db: Db, viewer: string, other: string) {
 }
 
 /** The ids of the user's friends. */
+/**
+ * `SELECT id` of a user's friends, for statements that read them in place (a CTE or a subquery)
+ * rather than as a list first: the one reader of `friendships` other services compose.
+ */
+export function friendIdsQuery(userId: string): SQL {
+  return sql`SELECT friend_id AS id FROM friendships WHERE user_id = ${userId}::uuid`;
+}
+
 export async function friendIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ id: friendships.friendId })

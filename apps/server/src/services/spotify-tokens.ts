@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import { SpotifyGrantRevokedError } from '../spotify/errors';
+import {
+  anyActiveAccountUserId,
+  markSpotifyRevoked,
+  spotifyAccount,
+  storeRefreshedGrant,
+} from './spotify-accounts';
 import type { TokenCipher } from './token-cipher';
 
 /** Tokens are refreshed this long before they expire, so no call goes out with a dying one. */
@@ -32,11 +36,7 @@ export function tokenSourceFor(
   async function refresh(refused: string | undefined): Promise<string> {
     try {
       return await db.transaction(async (tx) => {
-        const [account] = await tx
-          .select()
-          .from(spotifyAccounts)
-          .where(eq(spotifyAccounts.userId, userId))
-          .for('update');
+        const account = await spotifyAccount(tx, userId, true);
         if (!account || account.status !== 'active') throw new SpotifyDisconnectedError(userId);
         const current = cipher.decrypt(account.accessTokenEncrypted);
         const fresh = account.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS;
@@ -45,26 +45,19 @@ export function tokenSourceFor(
         const token = await spotify.refreshAccessToken(
           cipher.decrypt(account.refreshTokenEncrypted),
         );
-        await tx
-          .update(spotifyAccounts)
-          .set({
-            accessTokenEncrypted: cipher.encrypt(token.access_token),
-            accessTokenExpiresAt: new Date(Date.now() + token.expires_in * 1000),
-            ...(token.refresh_token && {
-              refreshTokenEncrypted: cipher.encrypt(token.refresh_token),
-            }),
-            ...(token.scope && { scopes: token.scope }),
-            updatedAt: new Date(),
-          })
-          .where(eq(spotifyAccounts.userId, userId));
+        await storeRefreshedGrant(tx, userId, {
+          accessTokenEncrypted: cipher.encrypt(token.access_token),
+          accessTokenExpiresAt: new Date(Date.now() + token.expires_in * 1000),
+          ...(token.refresh_token && {
+            refreshTokenEncrypted: cipher.encrypt(token.refresh_token),
+          }),
+          ...(token.scope && { scopes: token.scope }),
+        });
         return token.access_token;
       });
     } catch (error) {
       if (error instanceof SpotifyGrantRevokedError) {
-        await db
-          .update(spotifyAccounts)
-          .set({ status: 'revoked', updatedAt: new Date() })
-          .where(eq(spotifyAccounts.userId, userId));
+        await markSpotifyRevoked(db, userId);
         throw new SpotifyDisconnectedError(userId);
       }
       throw error;
@@ -73,10 +66,7 @@ export function tokenSourceFor(
 
   return {
     async accessToken() {
-      const [account] = await db
-        .select()
-        .from(spotifyAccounts)
-        .where(eq(spotifyAccounts.userId, userId));
+      const account = await spotifyAccount(db, userId);
       if (!account || account.status !== 'active') throw new SpotifyDisconnectedError(userId);
       if (account.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS) {
         lastToken = cipher.decrypt(account.accessTokenEncrypted);
@@ -97,17 +87,20 @@ export async function spotifyGrant(
   db: Db,
   userId: string,
 ): Promise<{ scopes: string[]; accessTokenExpiresAt: Date } | undefined> {
-  const [account] = await db
-    .select({
-      scopes: spotifyAccounts.scopes,
-      accessTokenExpiresAt: spotifyAccounts.accessTokenExpiresAt,
-      status: spotifyAccounts.status,
-    })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, userId));
+  const account = await spotifyAccount(db, userId);
   if (!account || account.status !== 'active') return undefined;
   return {
     scopes: account.scopes.split(/\s+/).filter(Boolean),
     accessTokenExpiresAt: account.accessTokenExpiresAt,
   };
+}
+
+/** Catalogue work is not any user's: it runs on the token of an active account, if there is one. */
+export async function anyActiveTokenSource(
+  db: Db,
+  cipher: TokenCipher,
+  spotify: SpotifyClient,
+): Promise<TokenSource | undefined> {
+  const userId = await anyActiveAccountUserId(db);
+  return userId === undefined ? undefined : tokenSourceFor(db, cipher, spotify, userId);
 }

@@ -3,14 +3,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newReleaseSince } from './followed-releases';
 import { trackSummaries } from './tracks';
+import { friendIdsQuery } from './social';
 
 /*
  * The four Discover sections (docs/product.md, Discover). Each reads the aggregates the play
  * triggers keep (per song, per track and day, per album) rather than plays, so a call costs the
- * same for a million plays as for a hundred. By construction no track can be in two sections:
+ * same for a million plays as for a hundred. Each ranks or draws its candidates first and only
+ * then checks them (not liked, not ignored, …), in that order, until it has enough: the checks
+ * run for a few rows, not for every candidate. By construction no track can be in two sections:
  * Like Your On-Repeat holds played songs the viewer has not liked, Rediscover Likes liked ones,
- * the other two songs never played nor liked, and Popular with Friends leaves out the new
- * releases of followed artists, which are New from Followed Artists' own.
+ * the other two songs never played nor liked, and Popular with Friends leaves out the songs of
+ * which any version is on a new release of a followed artist (a single friends play, now on the
+ * album), which are New from Followed Artists' own.
  */
 
 /** Popular with Friends looks this far back. */
@@ -66,11 +70,36 @@ function followedNewRelease(viewerId: string, albumId: SQL, since: string): SQL 
 }
 
 /**
- * A weighted random order (Efraimidis–Spirakis): each row comes first with a chance
- * proportional to `weight`, so refreshing gives another selection that still favours the best.
+ * A weighted random draw (Efraimidis–Spirakis): ordered by it, each row comes first with a
+ * chance proportional to `weight`, so refreshing gives another selection that still favours the
+ * best. Each row's draw is independent, so drawing before the checks and keeping the first rows
+ * that pass them selects exactly as checking first would.
  */
-function weightedRandomOrder(weight: SQL): SQL {
-  return sql`-ln(1 - random()) / greatest(${weight}, 1e-9)`;
+function weightedDraw(weight: SQL): SQL {
+  return sql`-ln(1 - random()) / greatest((${weight})::float8, 1e-9)`;
+}
+
+/**
+ * Joins `alias`, the version row of track `trackId` when it is not its song's first version
+ * (the song's uid is its first version's id): `coalesce(alias.uid, trackId)` is the track's song.
+ * Read from the small index of such versions (migration 0021) rather than from every track.
+ */
+function versionOf(alias: string, trackId: SQL): SQL {
+  const v = sql.raw(alias);
+  return sql`LEFT JOIN tracks ${v} ON ${v}.id = ${trackId} AND ${v}.uid <> ${v}.id`;
+}
+
+/**
+ * Runs a section's query with enough memory for its hashes and sorts (tens of thousands of rows
+ * for a heavy listener; the default 4 MB spills them to disk) and without JIT compilation, which
+ * takes longer than these index-driven statements run.
+ */
+async function candidates<C extends Candidate>(db: Db, query: SQL): Promise<C[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return (await tx.execute<C>(query)).rows as C[];
+  });
 }
 
 interface Candidate extends Record<string, unknown> {
@@ -128,7 +157,9 @@ export async function unheardFromFollowed(
   limit: number,
 ): Promise<SuggestionList> {
   const since = newReleaseSince(new Date());
-  const result = await db.execute<FollowedCandidate>(sql`
+  const rows = await candidates<FollowedCandidate>(
+    db,
+    sql`
     WITH fresh AS MATERIALIZED (
       SELECT DISTINCT ON (al.id) al.id AS album_id, al.album_type, al.release_date,
              fa.artist_id
@@ -152,13 +183,14 @@ export async function unheardFromFollowed(
     )
     SELECT p.track_id, p.uid, p.album_type, ar.name AS artist_name
     FROM picks p JOIN artists ar ON ar.id = p.artist_id
-    ORDER BY ${weightedRandomOrder(
+    ORDER BY ${weightedDraw(
       sql`1.0 / (1 + greatest(0, current_date - ${releaseDaySql(sql`p.release_date`)}::date) / 30.0)`,
     )}
-    LIMIT ${overfetch(limit)}`);
+    LIMIT ${overfetch(limit)}`,
+  );
   return toItems(
     db,
-    result.rows,
+    rows,
     limit,
     false,
     (c) => `New ${releaseKind(c.album_type)} from ${c.artist_name}, an artist you follow`,
@@ -180,9 +212,15 @@ export async function likeOnRepeat(
   limit: number,
   days: number | undefined,
 ): Promise<SuggestionList> {
+  const windowStart = sql`(now() AT TIME ZONE 'UTC')::date - ${days ?? 0}::int`;
+  // Songs in order of plays (then uid), each with its most played version. Both orders name
+  // NULLS LAST as the outer query does, so the planner keeps them and stops after the first few.
   const songs =
     days === undefined
-      ? sql`
+      ? // Read in the order of the (user, plays DESC NULLS LAST, uid) index: only the first few
+        // are looked at. The order must name NULLS LAST as the index does (plays is never
+        // null), else the planner sorts every song the viewer played and finds each one's version.
+        sql`
         SELECT s.uid, s.plays, best.id AS track_id
         FROM user_song_stats s
         CROSS JOIN LATERAL (
@@ -190,26 +228,39 @@ export async function likeOnRepeat(
           JOIN user_track_stats uts ON uts.user_id = ${viewerId} AND uts.track_id = v.id
           WHERE v.uid = s.uid ORDER BY uts.plays DESC, v.id LIMIT 1
         ) best
-        WHERE s.user_id = ${viewerId}`
-      : sql`
-        SELECT DISTINCT ON (t.uid) t.uid, t.id AS track_id,
-               sum(p.plays) OVER (PARTITION BY t.uid) AS plays
-        FROM (SELECT d.track_id, sum(d.plays) AS plays FROM user_track_days d
-              WHERE d.user_id = ${viewerId}
-                AND d.day > (now() AT TIME ZONE 'UTC')::date - ${days}::int
-              GROUP BY d.track_id) p
-        JOIN tracks t ON t.id = p.track_id
-        ORDER BY t.uid, p.plays DESC, t.id`;
-  const result = await db.execute<OnRepeatCandidate>(sql`
+        WHERE s.user_id = ${viewerId}
+        ORDER BY s.plays DESC NULLS LAST, s.uid`
+      : // Totals per song first, in one grouping of the window's days (integer sums: a numeric
+        // one costs more than the rows' reading); the most played version is looked up, from the
+        // (user, track, day, plays) index alone, for the first few only.
+        sql`
+        SELECT s.uid, s.plays, best.track_id
+        FROM (
+          SELECT coalesce(ver.uid, d.track_id) AS uid, sum(d.plays)::int AS plays
+          FROM user_track_days d ${versionOf('ver', sql`d.track_id`)}
+          WHERE d.user_id = ${viewerId} AND d.day > ${windowStart}
+          GROUP BY 1
+          ORDER BY plays DESC NULLS LAST, uid
+        ) s
+        CROSS JOIN LATERAL (
+          SELECT v.id AS track_id FROM tracks v
+          JOIN user_track_days d ON d.user_id = ${viewerId} AND d.track_id = v.id
+          WHERE v.uid = s.uid AND d.day > ${windowStart}
+          GROUP BY v.id ORDER BY sum(d.plays) DESC, v.id LIMIT 1
+        ) best`;
+  const rows = await candidates<OnRepeatCandidate>(
+    db,
+    sql`
     SELECT s.track_id, s.uid, s.plays::int AS plays
     FROM (${songs}) s JOIN tracks t ON t.id = s.track_id
     WHERE s.plays > 0
       AND NOT ${likedSong(viewerId, sql`s.uid`)}
       AND ${notIgnored(viewerId)}
-    ORDER BY s.plays DESC, s.uid
-    LIMIT ${overfetch(limit)}`);
+    ORDER BY s.plays DESC NULLS LAST, s.uid
+    LIMIT ${overfetch(limit)}`,
+  );
   const window = days === undefined ? '' : days === 7 ? ' this week' : ` in the last ${days} days`;
-  return toItems(db, result.rows, limit, false, (c) =>
+  return toItems(db, rows, limit, false, (c) =>
     days === undefined ? `You played this ${times(c.plays)}` : `Played ${times(c.plays)}${window}`,
   );
 }
@@ -232,47 +283,62 @@ export async function friendsFavorites(
   limit: number,
 ): Promise<SuggestionList> {
   const since = newReleaseSince(new Date());
-  const result = await db.execute<FriendsCandidate>(sql`
-    WITH friends AS (SELECT friend_id AS id FROM friendships WHERE user_id = ${viewerId}),
+  const rows = await candidates<FriendsCandidate>(
+    db,
+    sql`
+    WITH friends AS (${friendIdsQuery(viewerId)}),
     touches AS (
-      SELECT d.user_id, d.track_id, max(d.day)::timestamp AT TIME ZONE 'UTC' + interval '12 hours' AS at,
-             false AS liked
+      SELECT d.user_id, d.track_id, d.day, NULL::timestamptz AS liked_at
       FROM friends f JOIN user_track_days d ON d.user_id = f.id
       WHERE d.day > (now() AT TIME ZONE 'UTC')::date - ${FRIENDS_WINDOW_DAYS}::int
-      GROUP BY d.user_id, d.track_id
       UNION ALL
-      SELECT st.user_id, st.track_id, st.added_at, true
+      SELECT st.user_id, st.track_id, NULL, st.added_at
       FROM friends f JOIN saved_tracks st ON st.user_id = f.id
       WHERE st.added_at > now() - make_interval(days => ${FRIENDS_WINDOW_DAYS})
     ),
-    per_friend AS (
-      SELECT t.uid, x.user_id, min(x.track_id) AS track_id, max(x.at) AS at,
-             bool_or(x.liked) AS liked
-      FROM touches x JOIN tracks t ON t.id = x.track_id
-      GROUP BY t.uid, x.user_id
+    -- Each friend's last touch of each song: a play counts at noon (UTC) of its day.
+    per_friend AS MATERIALIZED (
+      SELECT uid, user_id, track_id, liked_at IS NOT NULL AS liked,
+             greatest(day::timestamp AT TIME ZONE 'UTC' + interval '12 hours', liked_at) AS at
+      FROM (
+        SELECT coalesce(ver.uid, x.track_id) AS uid, x.user_id, min(x.track_id) AS track_id,
+               max(x.day) AS day, max(x.liked_at) AS liked_at
+        FROM touches x ${versionOf('ver', sql`x.track_id`)}
+        GROUP BY 1, x.user_id
+      ) last
     ),
     songs AS (
       SELECT uid, min(track_id) AS track_id, count(*)::int AS friends,
              bool_or(liked) AS liked_by_friend,
-             (array_agg(user_id ORDER BY liked DESC, at DESC))[1] AS first_friend,
              sum((CASE WHEN liked THEN 2 ELSE 1 END)
-                 * power(0.5, greatest(0, extract(epoch FROM now() - at))
+                 * power(0.5, greatest(0, date_part('epoch', now() - at))
                               / ${FRIENDS_HALF_LIFE_DAYS * 86400})) AS score
       FROM per_friend GROUP BY uid
+    ),
+    drawn AS (
+      SELECT s.track_id, s.uid, s.friends, s.liked_by_friend, s.draw
+      FROM (SELECT songs.*, ${weightedDraw(sql`score`)} AS draw FROM songs ORDER BY draw) s
+      JOIN tracks t ON t.id = s.track_id
+      WHERE NOT ${playedSong(viewerId, sql`s.uid`)}
+        AND NOT ${likedSong(viewerId, sql`s.uid`)}
+        AND NOT EXISTS (SELECT 1 FROM tracks nv WHERE nv.uid = s.uid
+                        AND ${followedNewRelease(viewerId, sql`nv.album_id`, since)})
+        AND ${notIgnored(viewerId)}
+      ORDER BY s.draw
+      LIMIT ${overfetch(limit)}
     )
-    SELECT s.track_id, s.uid, s.friends, s.liked_by_friend, s.first_friend::text AS first_friend
-    FROM songs s JOIN tracks t ON t.id = s.track_id
-    WHERE NOT ${playedSong(viewerId, sql`s.uid`)}
-      AND NOT ${likedSong(viewerId, sql`s.uid`)}
-      AND NOT ${followedNewRelease(viewerId, sql`t.album_id`, since)}
-      AND ${notIgnored(viewerId)}
-    ORDER BY ${weightedRandomOrder(sql`s.score`)}
-    LIMIT ${overfetch(limit)}`);
+    -- The friend named first: one who liked it, else the latest; sought among the drawn songs'
+    -- friends only, not while grouping every song.
+    SELECT DISTINCT ON (d.draw, d.uid) d.track_id, d.uid, d.friends, d.liked_by_friend,
+           pf.user_id::text AS first_friend
+    FROM drawn d JOIN per_friend pf ON pf.uid = d.uid
+    ORDER BY d.draw, d.uid, pf.liked DESC, pf.at DESC, pf.user_id DESC`,
+  );
   const names = await firstNames(
     db,
-    result.rows.map((row) => row.first_friend),
+    rows.map((row) => row.first_friend),
   );
-  return toItems(db, result.rows, limit, false, (c) => {
+  return toItems(db, rows, limit, false, (c) => {
     const verb = c.liked_by_friend ? 'Liked' : 'Played';
     const first = names.get(c.first_friend) ?? 'a friend';
     if (c.friends === 1) return `${verb} by ${first}`;
@@ -308,31 +374,39 @@ export async function rediscoverLikes(
   viewerId: string,
   limit: number,
 ): Promise<SuggestionList> {
-  const result = await db.execute<RediscoverCandidate>(sql`
+  const rows = await candidates<RediscoverCandidate>(
+    db,
+    sql`
     WITH liked AS (
-      SELECT DISTINCT ON (t.uid) t.uid, t.id AS track_id, st.added_at
-      FROM saved_tracks st JOIN tracks t ON t.id = st.track_id
-      WHERE st.user_id = ${viewerId}
-      ORDER BY t.uid, st.added_at DESC
+      SELECT DISTINCT ON (uid) uid, track_id, added_at
+      FROM (
+        SELECT coalesce(ver.uid, st.track_id) AS uid, st.track_id, st.added_at
+        FROM saved_tracks st ${versionOf('ver', sql`st.track_id`)}
+        WHERE st.user_id = ${viewerId}
+      ) l
+      ORDER BY uid, added_at DESC
     ),
-    heard AS (
-      SELECT l.track_id, l.uid, l.added_at, coalesce(s.plays, 0) AS plays, h.last_played_at
+    drawn AS (
+      SELECT l.track_id, l.uid, l.added_at, coalesce(s.plays, 0) AS plays,
+             s.uid IS NOT NULL AS played, ${weightedDraw(sql`coalesce(s.plays, 0) + 1`)} AS draw
       FROM liked l
       LEFT JOIN user_song_stats s ON s.user_id = ${viewerId} AND s.uid = l.uid
-      LEFT JOIN LATERAL (
-        SELECT max(uts.last_played_at) AS last_played_at FROM tracks v
-        JOIN user_track_stats uts ON uts.user_id = ${viewerId} AND uts.track_id = v.id
-        WHERE v.uid = l.uid
-      ) h ON s.uid IS NOT NULL
     )
-    SELECT h.track_id, h.uid, h.plays::int AS plays, h.last_played_at, h.added_at
-    FROM heard h JOIN tracks t ON t.id = h.track_id
-    WHERE (h.last_played_at IS NULL
-           OR h.last_played_at < now() - make_interval(days => ${REDISCOVER_AFTER_DAYS}))
+    SELECT h.track_id, h.uid, h.plays::int AS plays, last.last_played_at, h.added_at
+    FROM (SELECT * FROM drawn ORDER BY draw) h
+    JOIN tracks t ON t.id = h.track_id
+    LEFT JOIN LATERAL (
+      SELECT max(uts.last_played_at) AS last_played_at FROM tracks v
+      JOIN user_track_stats uts ON uts.user_id = ${viewerId} AND uts.track_id = v.id
+      WHERE v.uid = h.uid
+    ) last ON h.played
+    WHERE (last.last_played_at IS NULL
+           OR last.last_played_at < now() - make_interval(days => ${REDISCOVER_AFTER_DAYS}))
       AND ${notIgnored(viewerId)}
-    ORDER BY ${weightedRandomOrder(sql`h.plays + 1`)}
-    LIMIT ${overfetch(limit)}`);
-  return toItems(db, result.rows, limit, true, (c) =>
+    ORDER BY h.draw
+    LIMIT ${overfetch(limit)}`,
+  );
+  return toItems(db, rows, limit, true, (c) =>
     c.plays > 0 && c.last_played_at
       ? `You played this ${times(c.plays)}, last in ${monthYear(new Date(c.last_played_at))}`
       : `You liked this in ${monthYear(new Date(c.added_at))}, not played lately`,

@@ -1,10 +1,11 @@
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { followedArtists, playlists, savedTracks, userPlaylists } from '../db/schema/library';
-import { spotifyAccounts } from '../db/schema/spotify-accounts';
+import { recordLibrarySync, spotifyAccount } from './spotify-accounts';
+import { followedArtists, playlists, userPlaylists } from '../db/schema/library';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import type { SimplifiedPlaylist } from '../spotify/schemas';
 import { storeArtists, storeTracks } from './catalog';
+import { dropSavedTracksNotSeen, newestSavedAt, storeSavedTracks } from './likes';
 
 export const LIBRARY_INTERVAL_SEC = 6 * 60 * 60;
 /** A full pass over saved tracks this often, so removals made in Spotify's apps show up. */
@@ -30,11 +31,7 @@ async function syncSavedTracks(
   reconcile: boolean,
 ): Promise<number> {
   const startedAt = new Date();
-  const [newest] = await db
-    .select({ addedAt: sql<Date | null>`max(${savedTracks.addedAt})` })
-    .from(savedTracks)
-    .where(eq(savedTracks.userId, userId));
-  const knownUntil = newest?.addedAt ? new Date(newest.addedAt).getTime() : undefined;
+  const knownUntil = await newestSavedAt(db, userId);
   const seen: string[] = [];
   let next: string | undefined;
   do {
@@ -48,15 +45,7 @@ async function syncSavedTracks(
     const rows = page.items
       .filter((item) => item.track.id && ids.has(item.track.id))
       .map((item) => ({ userId, trackId: item.track.id!, addedAt: new Date(item.added_at) }));
-    if (rows.length > 0) {
-      await db
-        .insert(savedTracks)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [savedTracks.userId, savedTracks.trackId],
-          set: { addedAt: sql`excluded.added_at` },
-        });
-    }
+    await storeSavedTracks(db, rows);
     seen.push(...rows.map((row) => row.trackId));
     const onlyKnown =
       knownUntil !== undefined &&
@@ -64,18 +53,7 @@ async function syncSavedTracks(
     if (!reconcile && onlyKnown) break;
     next = page.next ?? undefined;
   } while (next);
-  if (reconcile) {
-    // Likes made in Earshot while this pass ran are newer than its start: keep them.
-    await db
-      .delete(savedTracks)
-      .where(
-        and(
-          eq(savedTracks.userId, userId),
-          lt(savedTracks.addedAt, startedAt),
-          seen.length > 0 ? notInArray(savedTracks.trackId, seen) : undefined,
-        ),
-      );
-  }
+  if (reconcile) await dropSavedTracksNotSeen(db, userId, seen, startedAt);
   return seen.length;
 }
 
@@ -180,27 +158,17 @@ export async function syncLibrary(
   auth: TokenSource,
   userId: string,
 ): Promise<LibrarySyncResult> {
-  const [account] = await db
-    .select({ reconciledAt: spotifyAccounts.savedTracksReconciledAt })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, userId));
+  const account = await spotifyAccount(db, userId);
   if (!account) throw new Error(`No Spotify account for user ${userId}`);
-  const reconcile =
-    !account.reconciledAt || Date.now() - account.reconciledAt.getTime() > RECONCILE_AFTER_MS;
+  const reconciledAt = account.savedTracksReconciledAt;
+  const reconcile = !reconciledAt || Date.now() - reconciledAt.getTime() > RECONCILE_AFTER_MS;
   const saved = await syncSavedTracks(db, spotify, auth, userId, reconcile);
   const followed = await syncFollowedArtists(db, spotify, auth, userId);
   const listed = await syncPlaylists(db, spotify, auth, userId);
   const nextDueAt = new Date(
     Date.now() + LIBRARY_INTERVAL_SEC * (0.9 + Math.random() * 0.2) * 1000,
   );
-  await db
-    .update(spotifyAccounts)
-    .set({
-      librarySyncedAt: new Date(),
-      libraryDueAt: nextDueAt,
-      ...(reconcile && { savedTracksReconciledAt: new Date() }),
-    })
-    .where(eq(spotifyAccounts.userId, userId));
+  await recordLibrarySync(db, userId, { nextDueAt, reconciled: reconcile });
   return {
     savedTracks: saved,
     reconciled: reconcile,

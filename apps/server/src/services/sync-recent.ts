@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { recordRecentSync, spotifyAccount } from './spotify-accounts';
 import { plays } from '../db/schema/listening';
-import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import type { RecentlyPlayedPage, SpotifyTrack } from '../spotify/schemas';
 import { storeTracks } from './catalog';
@@ -79,22 +78,17 @@ export async function syncRecentPlays(
   auth: TokenSource,
   userId: string,
 ): Promise<RecentSyncResult> {
-  const [account] = await db
-    .select({
-      cursor: spotifyAccounts.recentCursorMs,
-      intervalSec: spotifyAccounts.recentIntervalSec,
-    })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, userId));
-  if (!account) throw new Error(`No Spotify account for user ${userId}`);
+  const stored = await spotifyAccount(db, userId);
+  if (!stored) throw new Error(`No Spotify account for user ${userId}`);
+  const account = { cursor: stored.recentCursorMs, intervalSec: stored.recentIntervalSec };
 
   const items = await fetchSince(spotify, auth, account.cursor ?? undefined);
   const catalogueTracks = items
     .map((item) => item.track)
     .filter((track): track is SpotifyTrack => track.is_local !== true);
-  const storedTrackIds = new Set(await storeTracks(db, catalogueTracks));
+  await storeTracks(db, catalogueTracks);
   const rows = items
-    .filter((item) => item.track.id && storedTrackIds.has(item.track.id))
+    .filter((item) => item.track.id !== null)
     .map((item) => ({
       userId,
       playedAt: new Date(item.played_at),
@@ -121,17 +115,13 @@ export async function syncRecentPlays(
   const now = new Date();
   // On the first poll a full window is expected; later it means the cursor may be outrun.
   const possibleGap = account.cursor !== null && items.length >= RECENT_WINDOW;
-  await db
-    .update(spotifyAccounts)
-    .set({
-      recentCursorMs: newestMs > 0 ? newestMs : null,
-      recentSyncedAt: now,
-      recentIntervalSec: intervalSec,
-      recentDueAt: nextDueAt,
-      ...(possibleGap && { recentGapAt: now }),
-      trackingSince: sql`coalesce(${spotifyAccounts.trackingSince}, now())`,
-    })
-    .where(eq(spotifyAccounts.userId, userId));
+  await recordRecentSync(db, userId, {
+    cursorMs: newestMs > 0 ? newestMs : null,
+    intervalSec,
+    nextDueAt,
+    gapAt: possibleGap ? now : null,
+    at: now,
+  });
   return {
     fetched: items.length,
     stored: inserted.length,

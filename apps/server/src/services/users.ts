@@ -1,10 +1,10 @@
 import { USERNAME_MAX_LENGTH, type CurrentUser } from '@earshot/contract/user';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { spotifyAccounts } from '../db/schema/spotify-accounts';
 import { users, type UserRow } from '../db/schema/users';
 import type { PrivateUser, TokenResponse } from '../spotify/schemas';
 import { HttpError } from '../errors';
+import { saveSpotifyGrant } from './spotify-accounts';
 import type { TokenCipher } from './token-cipher';
 
 const UNIQUE_VIOLATION = '23505';
@@ -105,27 +105,13 @@ async function upsertOnce(
         })
         .returning();
   if (!user) throw new Error(`Upsert of Spotify user ${profile.id} returned nothing`);
-  const tokens = {
+  await saveSpotifyGrant(db, user.id, {
     accessTokenEncrypted: cipher.encrypt(token.access_token),
     refreshTokenEncrypted: cipher.encrypt(token.refresh_token),
     accessTokenExpiresAt: new Date(Date.now() + token.expires_in * 1000),
     scopes: token.scope,
-    status: 'active' as const,
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(spotifyAccounts)
-    .values({ userId: user.id, ...tokens })
-    .onConflictDoUpdate({ target: spotifyAccounts.userId, set: tokens });
+  });
   return user;
-}
-
-export async function spotifyConnectionActive(db: Db, userId: string): Promise<boolean> {
-  const [account] = await db
-    .select({ status: spotifyAccounts.status })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, userId));
-  return account?.status === 'active';
 }
 
 /** Admins are the users whose Spotify e-mail is listed in ADMIN_EMAILS. */
@@ -214,7 +200,7 @@ export async function lockUser(tx: Tx, userId: string): Promise<UserRow | undefi
 /**
  * Deletes the user row; its foreign keys cascade to every row that belongs to the user (plays,
  * likes, aggregates, friendships both ways, requests, ignores and reports, sessions, Spotify
- * tokens, imports). Admin decisions stay in the history without their author.
+ * tokens, imports, data exports). Admin decisions stay in the history without their author.
  */
 export async function deleteUserRow(tx: Tx, userId: string): Promise<void> {
   await tx.delete(users).where(eq(users.id, userId));

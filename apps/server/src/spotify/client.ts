@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SpotifyConfig } from '../config';
+import { AppTokenSource } from './app-token';
 import { SpotifyError, SpotifyGrantRevokedError } from './errors';
 import { spotifyFetch, type SpotifyHttp } from './http';
 import {
@@ -68,10 +69,20 @@ export class SpotifyClient {
   /** Lowered on the first search refused for its limit: Development Mode apps allow 10. */
   private searchLimit: number = SEARCH_LIMITS.extended;
 
+  /**
+   * Earshot's own token (client credentials) for catalogue reads no user asked for; null for a
+   * public client (no secret), which Spotify gives no token of its own.
+   */
+  readonly appToken: TokenSource | null;
+
   constructor(
     readonly config: SpotifyConfig,
     readonly http: SpotifyHttp,
-  ) {}
+  ) {
+    this.appToken = config.clientSecret
+      ? new AppTokenSource(() => this.requestToken({ grant_type: 'client_credentials' }))
+      : null;
+  }
 
   // Accounts service.
 
@@ -87,12 +98,16 @@ export class SpotifyClient {
       body.set('client_id', this.config.clientId);
     }
     try {
+      // Sent again after a 5xx or a lost answer, although a POST: a code or single-use refresh
+      // token the lost attempt spent is refused (`invalid_grant`), which is where the user would
+      // be anyway, with the spent token still stored; one it did not spend still works.
       const token = await spotifyFetch(
         this.http,
         'POST /api/token',
         `${this.config.accountsUrl}/api/token`,
         { method: 'POST', headers, body },
         tokenResponse,
+        true,
       );
       if (!token) throw new SpotifyError('Spotify answered without a token', 502);
       return token;
@@ -170,6 +185,7 @@ export class SpotifyClient {
       return await call(await auth.accessToken());
     } catch (error) {
       if (!(error instanceof SpotifyError) || error.status !== 401) throw error;
+      // A request refused for its token was not carried out: sent again, whatever its method.
       return call(await auth.renewedAccessToken());
     }
   }

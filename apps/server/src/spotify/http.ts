@@ -5,7 +5,7 @@ import { accountsError, webApiError } from './schemas';
 
 export interface SpotifyHttpOptions {
   timeoutMs: number;
-  /** Attempts for 5xx and network errors. */
+  /** Attempts for 5xx and network errors, of requests that are safe to send again. */
   maxAttempts: number;
   /** 429 answers retried after their Retry-After before giving up. */
   max429Retries: number;
@@ -59,6 +59,13 @@ function errorFromBody(status: number, text: string): SpotifyError {
   return new SpotifyError(`Spotify answered ${status}`, status);
 }
 
+/**
+ * Methods whose request, sent twice, has the effect of sending it once (RFC 9110 §9.2.2), as
+ * Spotify's Web API uses them: `PUT /me/player/play` sets what plays, `PUT /me/player` where.
+ * A POST is not: `POST /me/player/next` resent after a lost answer skips twice.
+ */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
 function retryAfterSeconds(response: Response): number {
   const value = Number(response.headers.get('retry-after'));
   return Number.isFinite(value) && value >= 0 ? value : 1;
@@ -70,6 +77,10 @@ function retryAfterSeconds(response: Response): number {
  * raised as `SpotifyRateLimitedError` when the wait is too long to hold). A 2xx body is parsed
  * with `schema`; without one any 2xx is success (player commands may answer non-JSON bodies).
  * `endpoint` names the call for the gate and metrics, e.g. "GET /me/player/recently-played".
+ *
+ * A 5xx or a lost answer does not say whether Spotify carried the request out, so only a request
+ * that is `repeatable` (by default: one of an idempotent method) is sent again after one. A 429
+ * says it did not: any request is sent again once the wait has passed.
  */
 export async function spotifyFetch<T>(
   http: SpotifyHttp,
@@ -77,6 +88,7 @@ export async function spotifyFetch<T>(
   url: string,
   init: RequestInit,
   schema: z.ZodType<T> | undefined,
+  repeatable = IDEMPOTENT_METHODS.has(init.method ?? 'GET'),
 ): Promise<T | undefined> {
   const { options, gate } = http;
   let failures = 0;
@@ -100,7 +112,7 @@ export async function spotifyFetch<T>(
         timedOut ? 'Spotify did not answer in time' : 'Spotify could not be reached',
         0,
       );
-      if (++failures >= options.maxAttempts) throw error;
+      if (!repeatable || ++failures >= options.maxAttempts) throw error;
       await sleep(backoff(failures, options.backoffMs));
       continue;
     }
@@ -138,7 +150,7 @@ export async function spotifyFetch<T>(
     }
 
     const error = errorFromBody(response.status, await response.text());
-    if (response.status < 500 || ++failures >= options.maxAttempts) throw error;
+    if (response.status < 500 || !repeatable || ++failures >= options.maxAttempts) throw error;
     await sleep(backoff(failures, options.backoffMs));
   }
 }

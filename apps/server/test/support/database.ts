@@ -8,6 +8,15 @@ import {
 } from '../../src/db/client';
 
 /**
+ * The name of a throwaway database on TEST_DATABASE_URL's server. TEST_DATABASE_PREFIX (default
+ * `earshot_test`) keeps them apart on a server others use too.
+ */
+export function throwawayDatabaseName(): string {
+  const prefix = process.env.TEST_DATABASE_PREFIX || 'earshot_test';
+  return `${prefix}_${randomUUID().replaceAll('-', '')}`;
+}
+
+/**
  * A migrated, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
  * set (the PostgreSQL pass), a throwaway database created on that server and dropped after.
  */
@@ -18,7 +27,7 @@ export async function freshDatabase(): Promise<Database> {
     await applyMigrations(embedded);
     return embedded;
   }
-  const name = `earshot_test_${randomUUID().replaceAll('-', '')}`;
+  const name = throwawayDatabaseName();
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();

@@ -2,12 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { startSandboxServer } from '@earshot/spotify-sandbox/main';
 import type { SandboxServerOptions } from '@earshot/spotify-sandbox/main';
 import type { SandboxClient } from '@earshot/spotify-sandbox/plugin';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyServerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+} from 'fastify';
 import { expect } from 'vitest';
+import type { CurrentUser } from '@earshot/contract/user';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import type { JobDependencies } from '../../src/jobs/handlers';
+import {
+  ERROR_REPORTS_FLUSH_MS,
+  startErrorReporting,
+} from '../../src/observability/error-reporting';
 import { createMetrics, createSpotifyHttp, type Metrics } from '../../src/observability/metrics';
+import { importSettings } from '../../src/services/import/upload';
 import { createTokenCipher, type TokenCipher } from '../../src/services/token-cipher';
 import { SpotifyClient } from '../../src/spotify/client';
 import type { SpotifyHttpOptions } from '../../src/spotify/http';
@@ -31,11 +43,34 @@ export interface Harness {
     body?: unknown,
   ): Promise<Response>;
   /** Asks for Spotify's authorization URL as a browser does; answers it and the login cookie. */
-  startLogin(next?: string): Promise<StartedLogin>;
+  startLogin(next?: string, remoteAddress?: string): Promise<StartedLogin>;
+  /**
+   * Consents on the sandbox's authorization page as `accountId` (after `editForm`, e.g. to withhold
+   * a scope) and brings the browser back to Earshot's callback with the login's cookie.
+   */
+  returnFromSpotify(
+    started: StartedLogin,
+    accountId: string,
+    options?: {
+      editForm?: (form: URLSearchParams) => void;
+      remoteAddress?: string;
+    },
+  ): Promise<LightMyRequestResponse>;
   /** Logs in through the full OAuth round trip as a sandbox account; returns the cookie header. */
   login(accountId: string, next?: string): Promise<LoginResult>;
   /** Logs in as a sandbox account and answers its cookie header and Earshot user id. */
   signIn(accountId: string): Promise<Viewer>;
+  /** Sends a request with `viewer`'s session cookie, or as a visitor without one. */
+  request(
+    viewer: Viewer | undefined,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: InjectOptions['payload'],
+  ): Promise<LightMyRequestResponse>;
+  /** `a` asks `b` for friendship and `b` accepts, by their usernames of the moment. */
+  befriend(a: Viewer, b: Viewer): Promise<void>;
+  /** What a job runner of this app needs, for tests that start their own. */
+  jobDependencies(): JobDependencies;
   close(): Promise<void>;
 }
 
@@ -55,6 +90,14 @@ export interface LoginResult {
   location: string;
   /** The session cookie as set, with its attributes. */
   setCookie: { httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number };
+  /** Every cookie the login's last answer set. */
+  cookies: {
+    name: string;
+    value: string;
+    httpOnly?: boolean;
+    sameSite?: string;
+    maxAge?: number;
+  }[];
 }
 
 /**
@@ -80,6 +123,8 @@ export async function startHarness(
     clients: [
       {
         id: TEST_CLIENT_ID,
+        // With SPOTIFY_CLIENT_SECRET Earshot is a confidential client with a token of its own.
+        ...(options.env?.SPOTIFY_CLIENT_SECRET && { secret: options.env.SPOTIFY_CLIENT_SECRET }),
         redirectUris: [`${PUBLIC_URL}/api/spotify/callback`],
         mode: options.mode ?? 'extended',
       },
@@ -102,6 +147,9 @@ export async function startHarness(
   const cipher = createTokenCipher(randomBytes(32));
   // TEST_LOG=error (or another level) shows the server's logs while debugging a test.
   const logger = options.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false);
+  const errorReporter = config.sentryDsn
+    ? await startErrorReporting(config.sentryDsn, config.version)
+    : null;
   const app = await buildApp({
     config,
     db: database.db,
@@ -110,11 +158,13 @@ export async function startHarness(
     spotify,
     metrics,
     logger,
+    errorReporter,
   });
 
-  async function startLogin(next = '/'): Promise<StartedLogin> {
+  async function startLogin(next = '/', remoteAddress?: string): Promise<StartedLogin> {
     const authorize = await app.inject({
       url: `/api/spotify/authorize?${new URLSearchParams({ next })}`,
+      ...(remoteAddress !== undefined && { remoteAddress }),
     });
     expect(authorize.statusCode).toBe(200);
     const bound = authorize.cookies.find((cookie) => cookie.name === 'earshot_login');
@@ -125,9 +175,13 @@ export async function startHarness(
     };
   }
 
-  async function login(accountId: string, next = '/'): Promise<LoginResult> {
-    const { authorizationUrl, cookie: loginCookie } = await startLogin(next);
+  async function returnFromSpotify(
+    { authorizationUrl, cookie }: StartedLogin,
+    accountId: string,
+    options: { editForm?: (form: URLSearchParams) => void; remoteAddress?: string } = {},
+  ): Promise<LightMyRequestResponse> {
     const form = new URLSearchParams(authorizationUrl.searchParams);
+    options.editForm?.(form);
     form.set('account', accountId);
     form.set('consent', 'allow');
     const consent = await fetch(`${authorizationUrl.origin}${authorizationUrl.pathname}`, {
@@ -137,10 +191,15 @@ export async function startHarness(
     });
     expect(consent.status).toBe(303);
     const redirect = new URL(consent.headers.get('location') ?? '');
-    const callback = await app.inject({
+    return app.inject({
       url: `${redirect.pathname}${redirect.search}`,
-      headers: { cookie: loginCookie },
+      headers: { cookie },
+      ...(options.remoteAddress !== undefined && { remoteAddress: options.remoteAddress }),
     });
+  }
+
+  async function login(accountId: string, next = '/'): Promise<LoginResult> {
+    const callback = await returnFromSpotify(await startLogin(next), accountId);
     expect(callback.statusCode).toBe(303);
     const session = callback.cookies.find((cookie) => cookie.name === 'earshot_session');
     expect(session, `no session cookie; went to ${callback.headers.location}`).toBeDefined();
@@ -148,7 +207,23 @@ export async function startHarness(
       cookie: `earshot_session=${session?.value}`,
       location: String(callback.headers.location),
       setCookie: session ?? {},
+      cookies: callback.cookies,
     };
+  }
+
+  const request: Harness['request'] = (viewer, method, url, payload) =>
+    app.inject({
+      method,
+      url,
+      headers: viewer ? { cookie: viewer.cookie } : {},
+      ...(payload !== undefined && { payload }),
+    });
+
+  async function befriend(a: Viewer, b: Viewer): Promise<void> {
+    const username = async (viewer: Viewer) =>
+      (await request(viewer, 'GET', '/api/user/me')).json<CurrentUser>().username;
+    await request(a, 'POST', `/api/friendship/request/${await username(b)}`);
+    await request(b, 'POST', `/api/friendship/accept/${await username(a)}`);
   }
 
   async function signIn(accountId: string): Promise<Viewer> {
@@ -174,10 +249,24 @@ export async function startHarness(
         }),
       }),
     startLogin,
+    returnFromSpotify,
     login,
     signIn,
+    request,
+    befriend,
+    jobDependencies: () => ({
+      db: database.db,
+      pool: database.pool,
+      cipher,
+      spotify,
+      metrics,
+      log: app.log,
+      importSettings: importSettings(config),
+      errorReporter,
+    }),
     async close() {
       await app.close();
+      await errorReporter?.close(ERROR_REPORTS_FLUSH_MS);
       await database.close();
       await sandbox.close();
     },

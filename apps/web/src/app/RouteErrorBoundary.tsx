@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { StatusPage } from '../components/ui/StatusPage';
 import { reloadPage } from '../lib/browserLocation';
+import { reportError } from '../lib/errorReporting';
 import { useNotificationStack } from '../lib/notifications';
 
 export const UNEXPECTED_ERROR_NOTIFICATION = 'An unexpected error occurred. Please try again.';
@@ -32,8 +33,9 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     return props.resetKey === state.resetKey ? null : { hasError: false, resetKey: props.resetKey };
   }
 
-  override componentDidCatch(_error: Error, _info: ErrorInfo): void {
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
     this.props.onError();
+    reportError(error, { source: 'render', componentStack: info.componentStack ?? undefined });
   }
 
   override render() {
@@ -60,7 +62,8 @@ function ErrorFallback({ onRetry }: { onRetry: () => void }) {
 
 /**
  * Catches rendering errors below it (docs/product.md §2): shows the fallback with "Try again" and
- * "Reload page", raises an error notification, and resets when the route changes.
+ * "Reload page", raises an error notification for 6 s, reports the error (when error reporting is
+ * configured) and resets when the route changes.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

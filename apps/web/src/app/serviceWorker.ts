@@ -1,12 +1,14 @@
 import { Workbox } from 'workbox-window';
 import { reloadPage } from '../lib/browserLocation';
+import { reportError } from '../lib/errorReporting';
 import { SERVICE_WORKER_UPDATE_INTERVAL_MS } from '../lib/constants';
 
 const SERVICE_WORKER_URL = '/sw.js';
 
-/** Service-worker failures; the browser console is the app's error report for now. */
+/** Service-worker failures: on the console, and to Sentry when error reporting is configured. */
 export function reportServiceWorkerError(error: unknown): void {
   console.error('Service worker error', error);
+  reportError(error, { source: 'service-worker' });
 }
 
 /**

@@ -7,7 +7,6 @@ const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
 
 // Recent and Likes lists
-export const ACTIVITY_PAGE_SIZE = 30;
 export const INFINITE_SCROLL_MARGIN_PX = 300;
 export const ACTIVITY_SEARCH_DEBOUNCE_MS = 500;
 
@@ -22,14 +21,10 @@ export const CONTEXT_MENU_HEIGHT_PX = 120;
 
 // Discover
 export const DISCOVER_SECTION_LIMIT = 5;
-export const SUGGESTIONS_DEFAULT_LIMIT = 20;
 export const DISCOVER_TIME_FILTER_DAYS = [null, 365, 90, 30, 7] as const;
 export const DISCOVER_FIRST_SECTION_DELAY_MS = 500;
 export const DISCOVER_NEXT_SECTION_DELAY_MS = 300;
 export const DISCOVER_RETRY_COUNT = 3;
-
-// Validation
-export const USERNAME_MAX_LENGTH = 40;
 
 // Feedback
 export const NOTIFICATION_DURATION_MS = 6 * SECOND_MS;
@@ -61,6 +56,8 @@ export const WEB_PLAYER_VOLUME = 0.8;
 
 // Query freshness
 export const DEFAULT_QUERY_RETRY = 2;
+/** Data fetched this recently is not asked again when a page mounts (a route loader's prefetch). */
+export const FETCHED_JUST_NOW_MS = 2 * SECOND_MS;
 export const CURRENT_USER_STALE_MS = 30 * SECOND_MS;
 export const CURRENT_USER_RETRY = 1;
 export const IGNORED_LIST_STALE_MS = MINUTE_MS;
@@ -77,10 +74,6 @@ export const BACKEND_STATUS_STALE_MS = MINUTE_MS;
 export const BACKEND_STATUS_REFETCH_MS = MINUTE_MS;
 export const FRIENDSHIP_STATUS_STALE_MS = 10 * SECOND_MS;
 
-// Layout
-export const MOBILE_BREAKPOINT_PX = 600;
-export const MOBILE_MINI_PLAYER_HEIGHT_PX = 78;
-
 // Service worker
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 5 * MINUTE_MS;
 
@@ -89,10 +82,12 @@ export const IMPORT_WAIT_TICK_MS = MINUTE_MS;
 /** How often a queued or running import's progress is asked for; not a product constant. */
 export const IMPORT_STATUS_POLL_MS = SECOND_MS;
 
+// Download my data
+export const DATA_EXPORT_POLL_MS = SECOND_MS;
+
 // Profiles and artists
 export const MEDAL_RANKS = 3;
 export const ARTIST_HEADER_GENRES = 3;
-export const ARTIST_DESCRIPTION_GENRES = 2;
 
 // Live activity (GET /api/live)
 /** A lost stream is opened again after this, doubling up to the maximum. */
@@ -102,3 +97,16 @@ export const LIVE_RETRY_MAX_MS = 30 * SECOND_MS;
 export const LIVE_SCROLLED_PX = 120;
 /** How often the progress of what friends play moves on screen. */
 export const LIVE_PROGRESS_TICK_MS = SECOND_MS;
+/**
+ * A friend leaves "Listening now" this long after their track should have ended with no word
+ * since: longer than the server's 30 s between asks, so a next track is heard of first.
+ */
+export const LIVE_NOW_PLAYING_GRACE_MS = 60 * SECOND_MS;
+
+// Offline copies (decision 0027; not product constants)
+/** Saved answers older than this are not shown offline. */
+export const SAVED_QUERIES_MAX_AGE_MS = 7 * 24 * 60 * MINUTE_MS;
+/** At most this many answers (pages, profiles, the user) are kept for offline use. */
+export const SAVED_QUERIES_MAX = 60;
+/** Answers are written this long after the cache changes, one write for a burst of them. */
+export const SAVED_QUERIES_WRITE_DELAY_MS = SECOND_MS;

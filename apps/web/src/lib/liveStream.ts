@@ -1,15 +1,11 @@
 import type { ActivityItem } from '@earshot/contract/activity';
-import {
-  liveFriendship,
-  liveLike,
-  liveNowPlaying,
-  livePlay,
-  liveReady,
-  type LiveEventName,
-  type LiveFriendship,
-  type LiveLike,
-  type LiveNowPlaying,
-  type LiveReady,
+import type {
+  LiveDropped,
+  LiveEventName,
+  LiveFriendship,
+  LiveLike,
+  LiveNowPlaying,
+  LiveReady,
 } from '@earshot/contract/live';
 import { LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS } from './constants';
 
@@ -20,15 +16,15 @@ export interface LiveEventData {
   like: LiveLike;
   'now-playing': LiveNowPlaying;
   friendship: LiveFriendship;
+  dropped: LiveDropped;
 }
 
-const SCHEMAS: { [Name in LiveEventName]: { parse(data: unknown): LiveEventData[Name] } } = {
-  ready: liveReady,
-  play: livePlay,
-  like: liveLike,
-  'now-playing': liveNowPlaying,
-  friendship: liveFriendship,
+export type LiveEventSchemas = {
+  [Name in LiveEventName]: { parse(data: unknown): LiveEventData[Name] };
 };
+
+/** The events' schemas (zod) load with the first stream, not on visitors' pages (decision 0023). */
+const loadSchemas = () => import('./liveSchemas').then((module) => module.LIVE_EVENT_SCHEMAS);
 
 /**
  * `off`: not started, or the browser has no EventSource; `connecting`: the first attempt;
@@ -49,13 +45,16 @@ export class LiveStream {
   #status: LiveStatus = 'off';
   #attempt = 0;
   #retry: ReturnType<typeof setTimeout> | undefined;
+  /** How long the server asked a dropped page to wait before coming back (0: no such ask). */
+  #droppedRetryMs = 0;
   #lastEventId: string | undefined;
   readonly #listeners = new Map<LiveEventName, Set<(data: never) => void>>();
   readonly #changeListeners = new Set<() => void>();
   #nowPlaying: readonly LiveNowPlaying[] = [];
+  #schemas: LiveEventSchemas | undefined;
 
   start = (): void => {
-    if (this.#source || this.#retry || typeof EventSource === 'undefined') return;
+    if (this.#status !== 'off' || typeof EventSource === 'undefined') return;
     this.#setStatus('connecting');
     this.#connect();
   };
@@ -93,40 +92,68 @@ export class LiveStream {
   getNowPlaying = (): readonly LiveNowPlaying[] => this.#nowPlaying;
 
   #connect(): void {
+    const schemas = this.#schemas;
+    if (!schemas) {
+      loadSchemas().then(
+        (loaded) => {
+          this.#schemas = loaded;
+          // Unless stopped, or connected by another start, while they loaded.
+          if (this.#status !== 'off' && !this.#source && !this.#retry) this.#connect();
+        },
+        () => {
+          if (this.#status !== 'off' && !this.#source && !this.#retry) this.#lost();
+        },
+      );
+      return;
+    }
     const query = this.#lastEventId
       ? `?${new URLSearchParams({ last_event_id: this.#lastEventId }).toString()}`
       : '';
     const source = new EventSource(`/api/live${query}`);
     this.#source = source;
-    for (const name of Object.keys(SCHEMAS) as LiveEventName[]) {
-      source.addEventListener(name, (event) => this.#received(name, event as MessageEvent<string>));
+    for (const name of Object.keys(schemas) as LiveEventName[]) {
+      source.addEventListener(name, (event) =>
+        this.#received(schemas, name, event as MessageEvent<string>),
+      );
     }
     source.addEventListener('error', () => {
       if (this.#source !== source) return;
       // Opened again by hand: the browser's own retry ignores any backoff.
       source.close();
       this.#source = undefined;
-      const delay = Math.min(LIVE_RETRY_MIN_MS * 2 ** this.#attempt, LIVE_RETRY_MAX_MS);
-      this.#attempt += 1;
-      this.#setStatus('retrying');
-      this.#retry = setTimeout(() => {
-        this.#retry = undefined;
-        this.#connect();
-      }, delay);
+      this.#lost();
     });
   }
 
-  #received(name: LiveEventName, event: MessageEvent<string>): void {
+  /** The stream (or its schemas' chunk) could not be had: try again after a backoff. */
+  #lost(): void {
+    // A server that dropped this page for reading too slowly said when to come back.
+    const delay = Math.max(
+      Math.min(LIVE_RETRY_MIN_MS * 2 ** this.#attempt, LIVE_RETRY_MAX_MS),
+      this.#droppedRetryMs,
+    );
+    this.#droppedRetryMs = 0;
+    this.#attempt += 1;
+    this.#setStatus('retrying');
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      this.#connect();
+    }, delay);
+  }
+
+  #received(schemas: LiveEventSchemas, name: LiveEventName, event: MessageEvent<string>): void {
     if (event.lastEventId) this.#lastEventId = event.lastEventId;
     let data: LiveEventData[typeof name];
     try {
-      data = SCHEMAS[name].parse(JSON.parse(event.data));
+      data = schemas[name].parse(JSON.parse(event.data));
     } catch {
       return;
     }
     if (name === 'ready') {
       this.#attempt = 0;
       this.#setStatus('live');
+    } else if (name === 'dropped') {
+      this.#droppedRetryMs = (data as LiveDropped).retry_ms;
     } else if (name === 'now-playing') {
       this.#playing(data as LiveNowPlaying);
     } else if (name === 'friendship' && (data as LiveFriendship).status !== 'friends') {

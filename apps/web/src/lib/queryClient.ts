@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './apiClient';
-import { DEFAULT_QUERY_RETRY } from './constants';
+import { DEFAULT_QUERY_RETRY, FETCHED_JUST_NOW_MS } from './constants';
 
 /**
  * A query retry policy: up to `maxRetries` retries, but none for answers 400-499 (a 401 or 404
@@ -20,7 +20,13 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: retryUnlessClientError(DEFAULT_QUERY_RETRY),
         refetchOnWindowFocus: false,
+        // A page mounting right after its route's loader fetched its data uses that answer
+        // instead of asking again; older data is refetched on mount as usual (when stale).
+        refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= FETCHED_JUST_NOW_MS,
       },
+      // Offline, a change runs at once and is refused with a message (`apiClient.ts`) rather
+      // than paused and sent whenever the network returns, unknown to the user.
+      mutations: { networkMode: 'always' },
     },
   });
 }

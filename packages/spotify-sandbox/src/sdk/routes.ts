@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PlayerServiceDeps } from '../player/caller';
@@ -8,7 +7,7 @@ import type { AccountPlayer } from '../player/player';
 import { parseLenientJson } from '../player/routes';
 import { identifyCaller } from '../web-api/caller';
 import { sendApiError } from '../web-api/errors';
-import { sdkScript } from './script';
+import { playerScript } from './bundle';
 import { webPlaybackState } from './state';
 
 /** The scope the real SDK needs (with `user-read-email` and `user-read-private` for its own use). */
@@ -41,8 +40,6 @@ const toPercent = (volume: number) => Math.round(volume * 100);
  * and `DELETE /sdk/devices/:id` disconnects it. Errors are the Web API's.
  */
 export function sdkService(deps: PlayerServiceDeps): FastifyPluginAsync {
-  const script = sdkScript(deps.publicUrl);
-  const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
   const now = () => deps.clock.now();
 
   /**
@@ -86,6 +83,7 @@ export function sdkService(deps: PlayerServiceDeps): FastifyPluginAsync {
   }
 
   return async (app) => {
+    const script = await playerScript(deps.publicUrl);
     parseLenientJson(app);
     app.setErrorHandler<FastifyError>((error, request, reply) => {
       const status = error.statusCode ?? 500;
@@ -113,10 +111,10 @@ export function sdkService(deps: PlayerServiceDeps): FastifyPluginAsync {
     app.get('/spotify-player.js', async (request, reply) => {
       reply
         .header('cache-control', 'public, max-age=3600')
-        .header('etag', etag)
+        .header('etag', script.etag)
         .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('text/javascript; charset=utf-8').send(script);
+      if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
+      return reply.type('text/javascript; charset=utf-8').send(script.source);
     });
 
     app.post('/devices', async (request, reply) => {

@@ -31,6 +31,11 @@ export class Caller {
     return this.owner;
   }
 
+  /** False for an app's own token (client_credentials). */
+  get hasUser(): boolean {
+    return this.owner !== null;
+  }
+
   get extended(): boolean {
     return this.client.mode === 'extended';
   }

@@ -34,8 +34,12 @@ function libraryOf(caller: Caller): readonly Playlist[] {
   return caller.objects.world.playlistsOf(caller.account.id, caller.now);
 }
 
-/** The owner, or a collaborator: someone with a collaborative playlist in their library. */
+/**
+ * The owner, or a collaborator: someone with a collaborative playlist in their library. An app's
+ * own token (client_credentials) has no user, so it edits nothing.
+ */
 function canEdit(caller: Caller, playlist: Playlist): boolean {
+  if (!caller.hasUser) return false;
   if (playlist.ownerId === caller.account.id) return true;
   return playlist.collaborative && libraryOf(caller).some(({ id }) => id === playlist.id);
 }
@@ -49,6 +53,8 @@ function readablePlaylist(caller: Caller, id: string): Playlist {
   const playlist = caller.objects.world.playlist(assertBase62Id(id));
   if (!playlist) throw playlistNotFound();
   if (playlist.public) return playlist;
+  // An app's own token reads public playlists alone: it is in no one's library.
+  if (!caller.hasUser) throw playlistNotFound();
   const inLibrary =
     playlist.ownerId === caller.account.id || libraryOf(caller).some((p) => p.id === playlist.id);
   if (!inLibrary) throw playlistNotFound();

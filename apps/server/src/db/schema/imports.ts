@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -49,3 +50,18 @@ export const historyImports = pgTable(
 );
 
 export type HistoryImportRow = typeof historyImports.$inferSelect;
+
+/**
+ * An upload arriving now, one row per user, seen by every API process: the upload gate admits a
+ * second upload of the same user, or one past the disk bound, only when no row says otherwise.
+ * A row is renewed while its upload streams; one left by a process that died expires.
+ */
+export const uploadReservations = pgTable('upload_reservations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Which upload holds the row: a release never frees a later upload's reservation. */
+  token: uuid('token').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

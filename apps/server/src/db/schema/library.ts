@@ -26,6 +26,8 @@ export const savedTracks = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.trackId] }),
     index('saved_tracks_user_added_idx').on(table.userId, table.addedAt),
+    // Who likes a track (its page's like total), read from the index alone.
+    index('saved_tracks_track_user_idx').on(table.trackId, table.userId),
   ],
 );
 

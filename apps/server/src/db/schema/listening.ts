@@ -80,8 +80,10 @@ export const userTrackDays = pgTable(
     msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
   },
   (table) => [
+    // Migration 0024 adds INCLUDE (plays), which Drizzle cannot say: Discover sums a window's
+    // days from this index alone.
     primaryKey({ columns: [table.userId, table.day, table.trackId] }),
-    index('user_track_days_user_track_idx').on(table.userId, table.trackId, table.day),
+    index('user_track_days_user_track_idx').on(table.userId, table.trackId, table.day, table.plays),
   ],
 );
 
@@ -152,7 +154,7 @@ export const userSongStats = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.uid] }),
-    // Top songs: the most played first.
-    index('user_song_stats_user_plays_idx').on(table.userId, table.plays.desc()),
+    // Top songs: the most played first (then by uid, as Like Your On-Repeat lists them).
+    index('user_song_stats_user_plays_idx').on(table.userId, table.plays.desc(), table.uid),
   ],
 );

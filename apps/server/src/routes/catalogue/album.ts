@@ -1,4 +1,4 @@
-import { albumDetailSchema, catalogueIdSchema } from '@earshot/contract/catalogue';
+import { albumDetail as albumDetailResponse, catalogueId } from '@earshot/contract/catalogue';
 import { errorBody } from '@earshot/contract/errors';
 import { z } from 'zod';
 import { albumDetail } from '../../services/catalogue-pages';
@@ -14,9 +14,9 @@ export const albumRoutes: RoutePlugin = async (app, context) => {
       schema: {
         tags: ['catalogue'],
         summary: 'An album: cover, artists, release date and its tracks',
-        params: z.object({ id: catalogueIdSchema }),
+        params: z.object({ id: catalogueId }),
         response: {
-          200: albumDetailSchema,
+          200: albumDetailResponse,
           400: errorBody,
           404: errorBody,
           409: errorBody,

@@ -1,4 +1,4 @@
-import { catalogueIdSchema, playlistDetailSchema } from '@earshot/contract/catalogue';
+import { catalogueId, playlistDetail as playlistDetailResponse } from '@earshot/contract/catalogue';
 import { errorBody } from '@earshot/contract/errors';
 import { z } from 'zod';
 import { playlistDetail } from '../../services/playlist-pages';
@@ -14,9 +14,9 @@ export const playlistRoutes: RoutePlugin = async (app, context) => {
       schema: {
         tags: ['catalogue'],
         summary: 'A playlist and its tracks; private ones only for their owner and collaborators',
-        params: z.object({ id: catalogueIdSchema }),
+        params: z.object({ id: catalogueId }),
         response: {
-          200: playlistDetailSchema,
+          200: playlistDetailResponse,
           400: errorBody,
           403: errorBody,
           404: errorBody,

@@ -1,4 +1,4 @@
-import { catalogueIdSchema, trackDetailSchema } from '@earshot/contract/catalogue';
+import { catalogueId, trackDetail as trackDetailResponse } from '@earshot/contract/catalogue';
 import { errorBody } from '@earshot/contract/errors';
 import { z } from 'zod';
 import { trackDetail } from '../../services/catalogue-pages';
@@ -6,7 +6,7 @@ import type { RoutePlugin } from '../context';
 import { pageViewer } from './viewer';
 
 export const trackRoutes: RoutePlugin = async (app, context) => {
-  const { db, spotify, auth } = context;
+  const { db, spotify, auth, similarTracks } = context;
   app.get(
     '/api/track/:id',
     {
@@ -14,9 +14,9 @@ export const trackRoutes: RoutePlugin = async (app, context) => {
       schema: {
         tags: ['catalogue'],
         summary: 'A track: its likes, album artists, other versions and similar tracks',
-        params: z.object({ id: catalogueIdSchema }),
+        params: z.object({ id: catalogueId }),
         response: {
-          200: trackDetailSchema,
+          200: trackDetailResponse,
           400: errorBody,
           404: errorBody,
           409: errorBody,
@@ -25,6 +25,7 @@ export const trackRoutes: RoutePlugin = async (app, context) => {
         },
       },
     },
-    async (request) => trackDetail(db, spotify, pageViewer(request, context), request.params.id),
+    async (request) =>
+      trackDetail(db, spotify, similarTracks, pageViewer(request, context), request.params.id),
   );
 };

@@ -1,8 +1,4 @@
-import {
-  artistFollowStateSchema,
-  catalogueIdSchema,
-  playlistListSchema,
-} from '@earshot/contract/catalogue';
+import { artistFollowState, catalogueId, playlistList } from '@earshot/contract/catalogue';
 import { errorBody } from '@earshot/contract/errors';
 import { z } from 'zod';
 import { signedInUser } from '../../http/auth';
@@ -20,7 +16,7 @@ export const spotifyLibraryRoutes: RoutePlugin = async (app, { db, cipher, spoti
       schema: {
         tags: ['spotify'],
         summary: "The viewer's playlists, in their Spotify library's order",
-        response: { 200: playlistListSchema, 401: errorBody, 409: errorBody, 502: errorBody },
+        response: { 200: playlistList, 401: errorBody, 409: errorBody, 502: errorBody },
       },
     },
     async (request) => {
@@ -45,9 +41,9 @@ export const spotifyLibraryRoutes: RoutePlugin = async (app, { db, cipher, spoti
         summary: followed
           ? 'Follows an artist on Spotify; answers the final state'
           : 'Unfollows an artist on Spotify; answers the final state',
-        params: z.object({ id: catalogueIdSchema }),
+        params: z.object({ id: catalogueId }),
         response: {
-          200: artistFollowStateSchema,
+          200: artistFollowState,
           400: errorBody,
           401: errorBody,
           404: errorBody,

@@ -37,14 +37,21 @@ function open(path: string): Promise<ZipFile> {
   });
 }
 
+/** Why an archive is refused, in the words shown to the user (on upload and at import). */
+export const archiveRefusal = {
+  notZip: 'This file is not a ZIP archive. Upload the .zip file Spotify sent.',
+  damaged: 'The ZIP archive is damaged or incomplete. Download it again from Spotify.',
+  entryTooLarge: (name: string) => `${name} is too large to be a Spotify history file.`,
+  implausibleRatio: (name: string) => `${name} unpacks to an implausible size; not imported.`,
+  historyTooLarge: 'The history in this ZIP is too large to import.',
+};
+
 function describeZipError(error: unknown): ImportRejected {
   const message = error instanceof Error ? error.message : String(error);
   if (/end of central directory record signature not found/i.test(message)) {
-    return new ImportRejected('This file is not a ZIP archive. Upload the .zip file Spotify sent.');
+    return new ImportRejected(archiveRefusal.notZip);
   }
-  return new ImportRejected(
-    'The ZIP archive is damaged or incomplete. Download it again from Spotify.',
-  );
+  return new ImportRejected(archiveRefusal.damaged);
 }
 
 /** Every entry of the archive, read from its central directory. */
@@ -87,10 +94,10 @@ export async function inspectArchive(
     if (!kind || entry.fileName.endsWith('/')) continue;
     const size = entry.uncompressedSize;
     if (size > limits.maxEntryBytes) {
-      throw new ImportRejected(`${entry.fileName} is too large to be a Spotify history file.`);
+      throw new ImportRejected(archiveRefusal.entryTooLarge(entry.fileName));
     }
     if (entry.compressedSize > 0 && size / entry.compressedSize > limits.maxRatio) {
-      throw new ImportRejected(`${entry.fileName} unpacks to an implausible size; not imported.`);
+      throw new ImportRejected(archiveRefusal.implausibleRatio(entry.fileName));
     }
     unpacked += size;
     files.push({ name: entry.fileName, kind });
@@ -101,7 +108,7 @@ export async function inspectArchive(
     );
   }
   if (unpacked > limits.maxUnpackedBytes) {
-    throw new ImportRejected('The history in this ZIP is too large to import.');
+    throw new ImportRejected(archiveRefusal.historyTooLarge);
   }
   return files.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
 }

@@ -3,8 +3,9 @@ import type { ImportProgress, ImportStatus } from '@earshot/contract/import';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { leaseWaitingRows } from '../../db/lease';
+import { spotifyAccount } from '../spotify-accounts';
 import { historyImports, type HistoryImportRow } from '../../db/schema/imports';
-import { spotifyAccounts } from '../../db/schema/spotify-accounts';
 import { HttpError } from '../../errors';
 import { inspectArchive, readEntryArray, ImportRejected, type ArchiveLimits } from './archive';
 import { historyFileKind, readHistoryRow, type SkipReason } from './rows';
@@ -71,10 +72,7 @@ export async function importStatus(
     })
     .from(historyImports)
     .where(and(eq(historyImports.userId, userId), eq(historyImports.state, 'done')));
-  const [account] = await db
-    .select({ gapAt: spotifyAccounts.recentGapAt })
-    .from(spotifyAccounts)
-    .where(eq(spotifyAccounts.userId, userId));
+  const gapAt = (await spotifyAccount(db, userId))?.recentGapAt ?? null;
   const lastFinished = done?.lastFinished ? new Date(done.lastFinished) : null;
   const waitMs = lastFinished
     ? lastFinished.getTime() + settings.cooldownSec * 1000 - Date.now()
@@ -84,7 +82,7 @@ export async function importStatus(
     last_full_history_sync: lastFinished?.toISOString() ?? null,
     total_plays_synced: done?.total ?? 0,
     current: latest ? toProgress(latest) : null,
-    recent_plays_gap_at: account?.gapAt?.toISOString() ?? null,
+    recent_plays_gap_at: gapAt?.toISOString() ?? null,
   };
 }
 
@@ -145,16 +143,9 @@ export async function acceptUpload(
 }
 
 /** Takes queued imports and those whose worker died (stale heartbeat), renewing their lease. */
-export async function leaseImports(db: Db): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    UPDATE history_imports SET heartbeat_at = now()
-    WHERE id IN (
-      SELECT id FROM history_imports
-      WHERE state IN ('queued', 'running')
-        AND heartbeat_at < now() - make_interval(secs => ${IMPORT_HEARTBEAT_STALE_SEC})
-      FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
-  return result.rows.map((row) => row.id);
+export function leaseImports(db: Db): Promise<string[]> {
+  const waiting = sql`${historyImports.state} IN ('queued', 'running')`;
+  return leaseWaitingRows(db, historyImports, waiting, IMPORT_HEARTBEAT_STALE_SEC);
 }
 
 function addSkips(into: Record<string, number>, reason: SkipReason, count = 1) {

@@ -1,12 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploadReservations } from '../../db/schema/imports';
 import { HttpError } from '../../errors';
-
-/** What every ZIP that holds a file starts with: a local file header. */
-const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-const NOT_A_ZIP = 'This file is not a ZIP archive. Upload the .zip file Spotify sent.';
 
 /** Bytes of the uploads waiting in `dir` for their import. */
 async function bytesWaitingIn(dir: string): Promise<number> {
@@ -22,69 +20,66 @@ async function bytesWaitingIn(dir: string): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
+/** How long a reservation outlives its last renewal: a dead process's upload is forgotten then. */
+export const RESERVATION_TTL_MS = 60_000;
+const RENEW_EVERY_MS = RESERVATION_TTL_MS / 4;
+
 /**
  * Admits uploads: one at a time per user, and no more than `maxTotalBytes` on disk for all users
- * together (uploads waiting for their import plus those arriving). Counted in this process: with
- * several API processes, each keeps its own share of the bound.
+ * together (uploads waiting for their import plus those arriving). Arriving uploads are rows of
+ * `upload_reservations`, so the bound holds across every API process sharing the database and
+ * the import folder; a row is renewed while its upload streams and expires if its process dies.
  */
 export class UploadGate {
-  private readonly uploading = new Set<string>();
-  private arrivingBytes = 0;
-
   constructor(
+    private readonly db: Db,
     private readonly dir: string,
     private readonly maxTotalBytes: number,
   ) {}
 
   /** Reserves room for an upload of up to `bytes`; answers the function that frees it. */
-  async admit(userId: string, bytes: number): Promise<() => void> {
-    if (this.uploading.has(userId)) {
-      throw new HttpError(429, 'Your previous upload is still arriving. Wait for it to finish.');
-    }
-    // Reserved before the disk is read, so that uploads starting together count each other.
-    this.uploading.add(userId);
-    this.arrivingBytes += bytes;
+  async admit(userId: string, bytes: number): Promise<() => Promise<void>> {
+    const waiting = await bytesWaitingIn(this.dir);
+    const token = randomUUID();
+    const refusal = await this.db.transaction(async (tx) => {
+      // One admission at a time, so that uploads starting together count each other.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('upload-gate'))`);
+      await tx.delete(uploadReservations).where(lt(uploadReservations.expiresAt, sql`now()`));
+      const [arriving] = await tx
+        .select({
+          bytes: sql<number>`coalesce(sum(${uploadReservations.bytes}), 0)::float8`,
+          mine: sql<boolean>`coalesce(bool_or(${uploadReservations.userId} = ${userId}), false)`,
+        })
+        .from(uploadReservations);
+      if (arriving!.mine) {
+        return 'Your previous upload is still arriving. Wait for it to finish.';
+      }
+      if (waiting + arriving!.bytes + bytes > this.maxTotalBytes) {
+        return 'Too many uploads are waiting to be imported right now. Please try again in a few minutes.';
+      }
+      await tx.insert(uploadReservations).values({ userId, token, bytes, expiresAt: expiry() });
+      return undefined;
+    });
+    if (refusal) throw new HttpError(429, refusal);
+
+    const renewal = setInterval(() => {
+      this.db
+        .update(uploadReservations)
+        .set({ expiresAt: expiry() })
+        .where(eq(uploadReservations.token, token))
+        .catch(() => {
+          // A missed renewal only shortens the reservation; the next one or the release follows.
+        });
+    }, RENEW_EVERY_MS);
+    renewal.unref();
     let released = false;
-    const release = () => {
+    return async () => {
       if (released) return;
       released = true;
-      this.uploading.delete(userId);
-      this.arrivingBytes -= bytes;
+      clearInterval(renewal);
+      await this.db.delete(uploadReservations).where(eq(uploadReservations.token, token));
     };
-    if ((await bytesWaitingIn(this.dir)) + this.arrivingBytes > this.maxTotalBytes) {
-      release();
-      throw new HttpError(
-        429,
-        'Too many uploads are waiting to be imported right now. Please try again in a few minutes.',
-      );
-    }
-    return release;
   }
 }
 
-/**
- * Passes an upload through while checking, from its first bytes, that it is a ZIP: a large file
- * of another kind is refused at once instead of after it was written in full.
- */
-export function zipSignatureCheck(): Transform {
-  let head = Buffer.alloc(0);
-  let checked = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      if (checked) return done(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < ZIP_SIGNATURE.length) return done();
-      if (!head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
-        return done(new HttpError(400, NOT_A_ZIP));
-      }
-      checked = true;
-      const all = head;
-      head = Buffer.alloc(0);
-      done(null, all);
-    },
-    flush(done: TransformCallback) {
-      if (!checked) return done(new HttpError(400, NOT_A_ZIP));
-      done();
-    },
-  });
-}
+const expiry = () => new Date(Date.now() + RESERVATION_TTL_MS);

@@ -1,15 +1,31 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useRoutes, type Location, type RouteObject } from 'react-router';
+import { LoadingState } from '../../components/ui/LoadingState';
 import { useSession } from '../../features/account/hooks/useSession';
-import { MiniPlayer } from '../../features/playback/components/MiniPlayer';
+import { forgetOfflineCopies, reportSavedQueriesError } from '../../lib/savedQueries';
+import { markPromoted } from '../../lib/visitor';
 import { PlaybackProvider } from '../../features/playback/components/PlaybackProvider';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { useSearchBackground } from '../searchNavigation';
 import { useSearchShortcut } from './useSearchShortcut';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { LiveCacheSync } from './LiveCacheSync';
 import { MainTabs } from './MainTabs';
+import { OfflineBanner } from './OfflineBanner';
 import './layout.css';
+
+// Logged-in users' parts of the layout stay out of the visitors' entry chunk (decision 0023).
+const MiniPlayer = lazy(() =>
+  import('../../features/playback/components/MiniPlayer').then((module) => ({
+    default: module.MiniPlayer,
+  })),
+);
+const LiveCacheSync = lazy(() =>
+  import('./LiveCacheSync').then((module) => ({ default: module.LiveCacheSync })),
+);
+const OfflinePagesKeeper = lazy(() =>
+  import('../offlinePages').then((module) => ({ default: module.OfflinePagesKeeper })),
+);
 
 /** The page under the search modal, matched from the layout (whose base is `/`). */
 function BackgroundPage({ pages, location }: { pages: RouteObject[]; location: Location }) {
@@ -26,6 +42,15 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
   const authenticated = session.status === 'authenticated';
   const background = useSearchBackground();
   useSearchShortcut();
+  const visitor = session.status === 'visitor';
+  useEffect(() => {
+    // The session is over (logged out elsewhere, expired): no saved page of it may stay.
+    if (visitor) forgetOfflineCopies().catch(reportSavedQueriesError);
+  }, [visitor]);
+  useEffect(() => {
+    // The anonymous visitor became a user (docs/product.md §3): kept through later logouts.
+    if (authenticated) markPromoted();
+  }, [authenticated]);
 
   return (
     <PlaybackProvider user={authenticated ? session.user : null}>
@@ -33,16 +58,29 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {session.status === 'authenticated' && <LiveCacheSync viewerId={session.user.id} />}
+        {session.status === 'authenticated' && (
+          <Suspense>
+            <LiveCacheSync viewerId={session.user.id} />
+            <OfflinePagesKeeper />
+          </Suspense>
+        )}
         <Header session={session} />
+        <OfflineBanner />
         <main id="main" className="app-main">
           <RouteErrorBoundary>
-            {background && <BackgroundPage pages={pages} location={background} />}
-            <Outlet />
+            {/* A page's chunk is loading: the spinner pages show while their data loads. */}
+            <Suspense fallback={<LoadingState />}>
+              {background && <BackgroundPage pages={pages} location={background} />}
+              <Outlet />
+            </Suspense>
           </RouteErrorBoundary>
         </main>
         <Footer />
-        {authenticated && <MiniPlayer />}
+        {authenticated && (
+          <Suspense>
+            <MiniPlayer />
+          </Suspense>
+        )}
         {authenticated && <MainTabs placement="bottom" />}
       </div>
     </PlaybackProvider>

@@ -7,7 +7,7 @@ export function DismissNotificationButton({ notificationId }: { notificationId: 
   return (
     <button
       type="button"
-      className="icon-button icon-button--small"
+      className="round-button icon-button icon-button--small"
       aria-label="Dismiss notification"
       onClick={() => stack.dismiss(notificationId)}
     >

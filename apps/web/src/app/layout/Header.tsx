@@ -1,11 +1,32 @@
+import type { CurrentUser } from '@earshot/contract/user';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SearchIcon } from '../../components/ui/icons';
+import { Avatar } from '../../components/ui/Avatar';
+import { BellIcon, SearchIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
 import type { Session } from '../../features/account/hooks/useSession';
-import { UserMenu } from '../../features/account/components/UserMenu';
+import { prefetchOnIntent } from '../prefetch';
 import { useOpenSearch } from '../searchNavigation';
 import { MainTabs } from './MainTabs';
-import { NotificationBell } from './NotificationBell';
+
+// The bell and the user menu (popover, dropdown) load once a user is signed in (decision 0023).
+const AccountActions = lazy(() =>
+  import('./AccountActions').then((module) => ({ default: module.AccountActions })),
+);
+
+/** The bell and the avatar as they look closed, while their chunk loads: nothing shifts. */
+function AccountActionsPlaceholder({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <span className="round-button icon-button" aria-hidden="true">
+        <BellIcon />
+      </span>
+      <span className="user-menu__trigger" aria-hidden="true">
+        <Avatar name={user.name || user.username} picture={user.picture} />
+      </span>
+    </>
+  );
+}
 
 export function Header({ session }: { session: Session }) {
   const { pathname } = useLocation();
@@ -14,7 +35,12 @@ export function Header({ session }: { session: Session }) {
   return (
     <header className="app-header">
       <div className="app-header__inner">
-        <Link to="/" className="app-header__logo" aria-label="Earshot home">
+        <Link
+          to="/"
+          className="app-header__logo"
+          aria-label="Earshot home"
+          {...prefetchOnIntent('/')}
+        >
           <Logo />
         </Link>
         {session.status === 'authenticated' && <MainTabs placement="header" />}
@@ -22,23 +48,27 @@ export function Header({ session }: { session: Session }) {
           {/* Public pages are searchable by visitors too. */}
           <button
             type="button"
-            className="icon-button"
+            className="round-button icon-button"
             aria-label="Search"
             aria-keyshortcuts="/"
             title="Search (/)"
             onClick={openSearch}
+            {...prefetchOnIntent('/search')}
           >
             <SearchIcon />
           </button>
           {session.status === 'authenticated' ? (
-            <>
-              <NotificationBell isAdmin={session.user.is_admin} />
-              <UserMenu user={session.user} />
-            </>
+            <Suspense fallback={<AccountActionsPlaceholder user={session.user} />}>
+              <AccountActions user={session.user} />
+            </Suspense>
           ) : (
             session.status === 'visitor' &&
             pathname !== '/login' && (
-              <Link to="/login" className="button button--secondary">
+              <Link
+                to="/login"
+                className="button button--secondary"
+                {...prefetchOnIntent('/login')}
+              >
                 Log in
               </Link>
             )

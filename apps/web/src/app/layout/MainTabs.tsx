@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { prefetchOnIntent } from '../prefetch';
 import { MAIN_TABS } from './mainTabs';
 
 interface MainTabsProps {
@@ -21,6 +22,7 @@ export function MainTabs({ placement }: MainTabsProps) {
             to={to}
             className={active ? 'main-tabs__tab main-tabs__tab--active' : 'main-tabs__tab'}
             aria-current={active ? 'page' : undefined}
+            {...prefetchOnIntent(to)}
           >
             <Icon />
             <span>{label}</span>

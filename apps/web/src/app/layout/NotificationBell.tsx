@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
+import { useId } from 'react';
 import { BellIcon } from '../../components/ui/icons';
 import { useAdminNotificationsQuery } from '../../features/admin/api/adminNotifications';
 import {
@@ -19,6 +20,7 @@ import { DismissNotificationButton } from './DismissNotificationButton';
  */
 export function NotificationBell({ isAdmin }: { isAdmin: boolean }) {
   const queryClient = useQueryClient();
+  const titleId = useId();
   const notifications = useNotifications().filter((notification) => !notification.leaving);
   const pending = usePendingFriendRequestsQuery();
   const requests = pending.data?.requests ?? [];
@@ -29,7 +31,7 @@ export function NotificationBell({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Popover.Root>
       <Popover.Trigger
-        className="icon-button"
+        className="round-button icon-button"
         aria-label={count > 0 ? `Notifications (${count})` : 'Notifications'}
       >
         <BellIcon />
@@ -45,8 +47,11 @@ export function NotificationBell({ isAdmin }: { isAdmin: boolean }) {
           align="end"
           sideOffset={8}
           collisionPadding={8}
+          aria-labelledby={titleId}
         >
-          <h2 className="notification-panel__title">Notifications</h2>
+          <h2 id={titleId} className="notification-panel__title">
+            Notifications
+          </h2>
           {requests.length > 0 && (
             <FriendRequestList
               requests={requests}

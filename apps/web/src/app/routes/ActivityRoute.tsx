@@ -1,14 +1,17 @@
 import type { CurrentUser } from '@earshot/contract/user';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { LoadingState } from '../../components/ui/LoadingState';
-import { useSession } from '../../features/account/hooks/useSession';
-import type { ActivityScope, ActivityScopeKind } from '../../features/activity/activityScope';
+import { useParams } from 'react-router';
+import {
+  routeScope,
+  type ActivityScope,
+  type ActivityScopeKind,
+} from '../../features/activity/activityScope';
 import type { ActivityFeed } from '../../features/activity/api/activityFeed';
 import { ActivityPage } from '../../features/activity/components/ActivityPage';
 import { FEED_TEXTS } from '../../features/activity/feedTexts';
 import { IgnoreTrackMenuItem } from '../../features/ignore/components/IgnoreTrackMenuItem';
 import { TrackIgnoreBadge } from '../../features/ignore/components/TrackIgnoreBadge';
 import { SpotifyReconnectBanner } from './SpotifyReconnectBanner';
+import { SignedInOnly } from './SignedInOnly';
 
 interface ActivityScreenProps {
   feed: ActivityFeed;
@@ -41,33 +44,10 @@ interface ActivityRouteProps {
 
 /** `/recent…` and `/likes…` (docs/product.md §2), for logged-in users: visitors log in first. */
 export function ActivityRoute({ feed, scope }: ActivityRouteProps) {
-  const session = useSession();
   const { username = '' } = useParams();
-  const { pathname, search } = useLocation();
-
-  switch (session.status) {
-    case 'loading':
-      return <LoadingState />;
-    case 'authenticated':
-      return (
-        <ActivityScreen
-          feed={feed}
-          scope={scope === 'user' ? { kind: 'user', username } : { kind: scope }}
-          viewer={session.user}
-        />
-      );
-    case 'visitor':
-      return (
-        <Navigate
-          to={`/login?${new URLSearchParams({ next: `${pathname}${search}` }).toString()}`}
-          replace
-        />
-      );
-    case 'unreachable':
-      return (
-        <p className="route-message" role="alert">
-          {FEED_TEXTS[feed].error}
-        </p>
-      );
-  }
+  return (
+    <SignedInOnly failure={FEED_TEXTS[feed].error}>
+      {(user) => <ActivityScreen feed={feed} scope={routeScope(scope, username)} viewer={user} />}
+    </SignedInOnly>
+  );
 }

@@ -1,13 +1,12 @@
 import type { CurrentUser } from '@earshot/contract/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation } from 'react-router';
-import { LoadingState } from '../../components/ui/LoadingState';
-import { useSession } from '../../features/account/hooks/useSession';
+
 import { LikeButton } from '../../features/activity/components/LikeButton';
 import { refreshAfterLike, setLikedInSuggestions } from '../../features/discover/api/suggestions';
 import { DiscoverPage } from '../../features/discover/components/DiscoverPage';
 import { DISCOVER_TEXTS } from '../../features/discover/discoverSections';
 import { IgnoreTrackMenuItem } from '../../features/ignore/components/IgnoreTrackMenuItem';
+import { SignedInOnly } from './SignedInOnly';
 
 /**
  * The Discover page for the logged-in viewer, composed with the activity feature's like button
@@ -33,26 +32,9 @@ function DiscoverScreen({ viewer }: { viewer: CurrentUser }) {
 
 /** `/discover` (docs/product.md, Discover), for logged-in users: visitors log in first. */
 export function DiscoverRoute() {
-  const session = useSession();
-  const { pathname, search } = useLocation();
-
-  switch (session.status) {
-    case 'loading':
-      return <LoadingState />;
-    case 'authenticated':
-      return <DiscoverScreen viewer={session.user} />;
-    case 'visitor':
-      return (
-        <Navigate
-          to={`/login?${new URLSearchParams({ next: `${pathname}${search}` }).toString()}`}
-          replace
-        />
-      );
-    case 'unreachable':
-      return (
-        <p className="route-message" role="alert">
-          {DISCOVER_TEXTS.failed}
-        </p>
-      );
-  }
+  return (
+    <SignedInOnly failure={DISCOVER_TEXTS.failed}>
+      {(user) => <DiscoverScreen viewer={user} />}
+    </SignedInOnly>
+  );
 }

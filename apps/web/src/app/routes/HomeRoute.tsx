@@ -2,7 +2,7 @@ import { LoadingState } from '../../components/ui/LoadingState';
 import { ConnectSpotifyButton } from '../../features/account/components/ConnectSpotifyButton';
 import { useSession } from '../../features/account/hooks/useSession';
 import { LandingPage } from '../../features/landing/components/LandingPage';
-import { ActivityScreen } from './ActivityRoute';
+import { ActivityScreenPage } from '../activityPages';
 
 /** `/`: the landing page for visitors, Recent Activity (all) for logged-in users. */
 export function HomeRoute() {
@@ -12,7 +12,7 @@ export function HomeRoute() {
     case 'loading':
       return <LoadingState />;
     case 'authenticated':
-      return <ActivityScreen feed="recent" scope={{ kind: 'all' }} viewer={session.user} />;
+      return <ActivityScreenPage feed="recent" scope={{ kind: 'all' }} viewer={session.user} />;
     case 'visitor':
     case 'unreachable':
       return (

@@ -1,4 +1,5 @@
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { LogInFirst } from '../../features/account/components/LogInFirst';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { useSession } from '../../features/account/hooks/useSession';
 import { PlaylistPage } from '../../features/catalogue/components/PlaylistPage';
@@ -22,17 +23,11 @@ export function PlaylistRoute() {
 /** `/playlists`, for logged-in users: visitors log in first. */
 export function PlaylistsRoute() {
   const session = useSession();
-  const { pathname, search } = useLocation();
   switch (session.status) {
     case 'loading':
       return <LoadingState />;
     case 'visitor':
-      return (
-        <Navigate
-          to={`/login?${new URLSearchParams({ next: `${pathname}${search}` }).toString()}`}
-          replace
-        />
-      );
+      return <LogInFirst />;
     default:
       return <PlaylistsPage />;
   }

@@ -1,12 +1,11 @@
 import type { CurrentUser } from '@earshot/contract/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoadingState } from '../../components/ui/LoadingState';
 import { currentUserQueryOptions } from '../../features/account/api/currentUser';
 import { useSpotifyStatsQuery } from '../../features/account/api/spotifyStats';
 import { ConnectSpotifyButton } from '../../features/account/components/ConnectSpotifyButton';
-import { useSession } from '../../features/account/hooks/useSession';
 import { SettingsLoginPrompt, SettingsPage } from '../../features/settings/components/SettingsPage';
 import type { StreamingConnection } from '../../features/settings/components/StreamingAccountCard';
+import { SignedInOnly } from './SignedInOnly';
 
 function UserSettings({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
@@ -32,19 +31,9 @@ function UserSettings({ user }: { user: CurrentUser }) {
 
 /** `/settings`: the user's settings, composed from the account and settings features. */
 export function SettingsRoute() {
-  const session = useSession();
-  switch (session.status) {
-    case 'loading':
-      return <LoadingState />;
-    case 'authenticated':
-      return <UserSettings user={session.user} />;
-    case 'visitor':
-      return <SettingsLoginPrompt />;
-    case 'unreachable':
-      return (
-        <p className="route-message" role="alert">
-          Failed to load your settings.
-        </p>
-      );
-  }
+  return (
+    <SignedInOnly visitor={<SettingsLoginPrompt />} failure="Failed to load your settings.">
+      {(user) => <UserSettings user={user} />}
+    </SignedInOnly>
+  );
 }

@@ -4,7 +4,7 @@ import { ConnectSpotifyButton } from '../../features/account/components/ConnectS
 
 /** Shown only while Spotify has revoked the connection, with a way to reconnect. */
 export function SpotifyReconnectBanner() {
-  const stats = useSpotifyStatsQuery();
+  const stats = useSpotifyStatsQuery({ watch: true });
   const { pathname, search } = useLocation();
   if (stats.data?.active !== false) return null;
 

@@ -26,6 +26,9 @@ interface PointerMenuProps {
 export function PointerMenu({ target, open, onClose, label, children }: PointerMenuProps) {
   return (
     <DropdownMenu.Root
+      // Not modal and not portaled: the page under it stays exposed (no aria-hidden over
+      // focusable content) and the menu stays inside its landmark (axe-core).
+      modal={false}
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
@@ -38,24 +41,22 @@ export function PointerMenu({ target, open, onClose, label, children }: PointerM
           aria-hidden="true"
         />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          className="menu pointer-menu"
-          side="bottom"
-          align="start"
-          sideOffset={2}
-          alignOffset={2}
-          // Named by `label`, not by the invisible anchor.
-          aria-labelledby={undefined}
-          aria-label={label}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            target.returnFocusTo?.focus();
-          }}
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content
+        className="menu pointer-menu"
+        side="bottom"
+        align="start"
+        sideOffset={2}
+        alignOffset={2}
+        // Named by `label`, not by the invisible anchor.
+        aria-labelledby={undefined}
+        aria-label={label}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          target.returnFocusTo?.focus();
+        }}
+      >
+        {children}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -187,3 +187,15 @@ export function DevicesIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A crossed-out eye: leave something out (ignore it). */
+export function IgnoreIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 3l18 18" />
+      <path d="M10.6 5.1A10 10 0 0 1 12 5c6 0 9.5 7 9.5 7a16 16 0 0 1-2.7 3.6" />
+      <path d="M6.6 6.6A16 16 0 0 0 2.5 12S6 19 12 19a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </Icon>
+  );
+}

@@ -6,6 +6,11 @@ export type ActivityScope =
 
 export type ActivityScopeKind = ActivityScope['kind'];
 
+/** The scope of a route: `user` names the `:username` of its path. */
+export function routeScope(kind: ActivityScopeKind, username: string): ActivityScope {
+  return kind === 'user' ? { kind: 'user', username } : { kind };
+}
+
 /** The API filters of a scope; `me` is the viewer's id, stable across username changes. */
 export function activityFilters(
   scope: ActivityScope,

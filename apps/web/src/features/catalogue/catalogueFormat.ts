@@ -1,4 +1,4 @@
-const numberFormat = new Intl.NumberFormat('en');
+import { formatCount } from '@earshot/contract/catalogue-meta';
 
 /** A track's duration as m:ss (docs/product.md, "Business constants and limits"). */
 export function formatDuration(ms: number): string {
@@ -8,28 +8,8 @@ export function formatDuration(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The year of a Spotify release date ("1974", "1974-05" or "1974-05-17"). */
-export function releaseYear(releaseDate: string | null): string | null {
-  return releaseDate ? releaseDate.slice(0, 4) : null;
-}
-
-export function formatCount(count: number): string {
-  return numberFormat.format(count);
-}
-
 export function formatPlays(count: number): string {
   return count === 1 ? '1 play' : `${formatCount(count)} plays`;
-}
-
-/** "12 tracks", "1 track". */
-export function formatTrackCount(count: number): string {
-  return count === 1 ? '1 track' : `${formatCount(count)} tracks`;
-}
-
-/** Artist names for a text: "A, B and C" reads best in titles and descriptions. */
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 const ALBUM_TYPE_LABELS: Record<string, string> = {

@@ -20,7 +20,7 @@ export function isNoActiveDevice(error: unknown): boolean {
   return error instanceof Error && /no active device/i.test(error.message);
 }
 
-/** The mini player retries once after the transfer; play buttons retry and poll. */
+/** After a transfer the mini player waits 1 s, play buttons 1.5 s; then both retry and poll alike. */
 export type PlayStartFlow = 'mini-player' | 'play-button';
 
 export interface PlayStartDeps {
@@ -61,9 +61,7 @@ export async function startPlayback(
 ): Promise<void> {
   try {
     await deps.play(request);
-    if (flow === 'play-button') {
-      await pollUntilPlaying(deps, request.track_id, PLAYBACK_POLL_COUNT);
-    }
+    await pollUntilPlaying(deps, request.track_id, PLAYBACK_POLL_COUNT);
     return;
   } catch (error) {
     if (!isNoActiveDevice(error)) throw failure(error, PLAYBACK_FAILED_MESSAGE);
@@ -75,17 +73,11 @@ export async function startPlayback(
     throw new Error(WEB_PLAYBACK_FAILED_MESSAGE);
   }
 
-  if (flow === 'mini-player') {
-    await deps.sleep(MINI_PLAYER_RETRY_AFTER_TRANSFER_MS);
-    try {
-      await deps.play(request);
-      return;
-    } catch {
-      throw new Error(NO_DEVICE_MESSAGE);
-    }
-  }
-
-  await deps.sleep(TRACK_PAGE_RETRY_AFTER_TRANSFER_MS);
+  await deps.sleep(
+    flow === 'mini-player'
+      ? MINI_PLAYER_RETRY_AFTER_TRANSFER_MS
+      : TRACK_PAGE_RETRY_AFTER_TRANSFER_MS,
+  );
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.play(request);

@@ -1,6 +1,8 @@
 import { MEDAL_RANKS } from '../../lib/constants';
 
-const MEDALS = ['🥇', '🥈', '🥉'] as const;
+const MEDALS = ['gold', 'silver', 'bronze'] as const;
+
+export type Medal = (typeof MEDALS)[number];
 
 const SECONDS_PER_MINUTE = 60;
 const MINUTES_PER_DAY = 24 * 60;
@@ -31,9 +33,9 @@ export function listeningTimeDuration(totalSec: number): string {
   return `P${days}DT${hours}H${minutes}M`;
 }
 
-/** A medal for ranks 1 to 3, then "#n" (docs/product.md §9). */
-export function rankLabel(rank: number): string {
-  return rank <= MEDAL_RANKS ? (MEDALS[rank - 1] ?? `#${rank}`) : `#${rank}`;
+/** The medal of ranks 1 to 3 (docs/product.md §9), none after them ("#n"). */
+export function rankMedal(rank: number): Medal | null {
+  return rank >= 1 && rank <= MEDAL_RANKS ? (MEDALS[rank - 1] ?? null) : null;
 }
 
 const numberFormat = new Intl.NumberFormat('en');

@@ -1,11 +1,14 @@
-import { authorizationResponse } from '@earshot/contract/spotify';
 import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 
 export const NO_AUTHORIZATION_URL_MESSAGE = 'No authorization URL received from server';
 
-/** The answer may lack the URL; that case has its own message (docs/product.md §8). */
-const authorizationAnswer = authorizationResponse.partial();
+/**
+ * The answer may lack the URL; that case has its own message (docs/product.md §8). Loaded with
+ * the answer: the button is on the landing page, which needs no zod until it is pressed.
+ */
+const authorizationAnswer = () =>
+  import('@earshot/contract/spotify').then((module) => module.authorizationResponse.partial());
 
 /** Spotify's authorization page for logging in, returning to `next` afterwards. */
 export async function fetchAuthorizationUrl(next: string): Promise<string> {

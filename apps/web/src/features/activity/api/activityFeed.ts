@@ -1,4 +1,4 @@
-import { activityPage, type ActivityPage } from '@earshot/contract/activity';
+import { ACTIVITY_PAGE_SIZE, activityPage, type ActivityPage } from '@earshot/contract/activity';
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -6,7 +6,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
-import { ACTIVITY_PAGE_SIZE } from '../../../lib/constants';
 
 /**
  * `GET /api/recent` and `GET /api/likes`: two feeds with one query contract and one answer

@@ -1,8 +1,9 @@
 import type { ActivityItem } from '@earshot/contract/activity';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { InfiniteScrollSentinel } from '../../../components/ui/InfiniteScrollSentinel';
 import { LoadingState } from '../../../components/ui/LoadingState';
-import { PointerMenu, type PointerMenuTarget } from '../../../components/ui/PointerMenu';
+import { NotSavedOffline, SavedCopyNote } from '../../../components/ui/SavedCopyNote';
+import { useTrackMenu } from '../../../components/ui/useTrackMenu';
 import { useActivityFeedQuery, type ActivityFeed, type ActivityFilters } from '../api/activityFeed';
 import { FEED_TEXTS } from '../feedTexts';
 import { activityRowKey, useLiveFeed } from '../hooks/useLiveFeed';
@@ -19,12 +20,6 @@ interface ActivityListProps extends TrackSlots {
   feed: ActivityFeed;
   filters: ActivityFilters;
   viewerId: string;
-}
-
-interface OpenMenu {
-  item: ActivityItem;
-  target: PointerMenuTarget;
-  open: boolean;
 }
 
 interface FeedFailureProps {
@@ -57,11 +52,11 @@ export function ActivityList({
 }: ActivityListProps) {
   const query = useActivityFeedQuery(feed, filters);
   const live = useLiveFeed(feed, filters, viewerId);
-  // Kept while closing, so the menu's content stays in place during its exit.
-  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const { openFor, menu } = useTrackMenu(renderTrackMenuItems);
   const texts = FEED_TEXTS[feed];
 
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending)
+    return query.fetchStatus === 'paused' ? <NotSavedOffline /> : <LoadingState />;
   if (query.data === undefined) {
     return (
       <FeedFailure
@@ -81,12 +76,13 @@ export function ActivityList({
 
   return (
     <>
+      <SavedCopyNote savedAt={query.dataUpdatedAt} />
       {live.waiting > 0 && (
         <button type="button" className="new-items-pill" onClick={live.showWaiting}>
           {live.waiting} new
         </button>
       )}
-      <ol className="activity-list" aria-label={texts.title}>
+      <ol className="track-list activity-list" aria-label={texts.title}>
         {items.map((item) => (
           <ActivityRow
             key={activityRowKey(item)}
@@ -96,7 +92,7 @@ export function ActivityList({
             q={filters.q}
             badge={renderTrackBadge(item)}
             playSource={playSource}
-            onOpenMenu={(target) => setMenu({ item, target, open: true })}
+            onOpenMenu={openFor(item)}
           />
         ))}
       </ol>
@@ -112,16 +108,7 @@ export function ActivityList({
           onRetry={() => void query.fetchNextPage()}
         />
       )}
-      {menu && (
-        <PointerMenu
-          target={menu.target}
-          open={menu.open}
-          onClose={() => setMenu({ ...menu, open: false })}
-          label={`Track actions: ${menu.item.track.title}`}
-        >
-          {renderTrackMenuItems(menu.item)}
-        </PointerMenu>
-      )}
+      {menu}
     </>
   );
 }

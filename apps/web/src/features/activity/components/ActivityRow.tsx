@@ -1,6 +1,7 @@
+import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { ActivityItem } from '@earshot/contract/activity';
 import { spotifyContextUri, type PlayContext } from '@earshot/contract/playback';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { PlayButton } from '../../../components/ui/PlayButton';
@@ -10,6 +11,7 @@ import { usePointerMenuTrigger } from '../../../components/ui/usePointerMenuTrig
 import { userActivityPath } from '../activityScope';
 import type { ActivityFeed } from '../api/activityFeed';
 import { LikeButton } from './LikeButton';
+import { Cover } from '../../../components/ui/Cover';
 
 interface ActivityRowProps {
   item: ActivityItem;
@@ -27,12 +29,12 @@ function playCountText(count: number): string {
   return count === 1 ? '1 play' : `${count.toLocaleString('en')} plays`;
 }
 
-/** One play or like: cover, title, artists, album, user, date, play count and the like heart. */
 /** The play's Spotify context, when it is one a track can be started in. */
 function playableContextUri(contextUri: string | null): string | null {
   return contextUri !== null && spotifyContextUri.safeParse(contextUri).success ? contextUri : null;
 }
 
+/** One play or like: cover, title, artists, album, user, date, play count and the like heart. */
 export function ActivityRow({
   item,
   feed,
@@ -46,20 +48,14 @@ export function ActivityRow({
   const { track, user } = item;
 
   return (
-    <li className="activity-row" {...menuTrigger}>
+    <li className="track-list-row activity-row" {...menuTrigger}>
       <span className="activity-row__cover-cell">
-        {track.album?.picture ? (
-          <img
-            className="activity-row__cover"
-            src={track.album.picture}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-          />
-        ) : (
-          <span className="activity-row__cover" aria-hidden="true" />
-        )}
+        <Cover
+          className="activity-row__cover"
+          picture={track.album?.picture}
+          size={48}
+          loading="lazy"
+        />
         <PlayButton
           className="activity-row__play"
           track={track}
@@ -74,17 +70,14 @@ export function ActivityRow({
           {badge}
         </span>
         <span className="activity-row__artists">
-          {track.artists.map((artist, index) => (
-            <Fragment key={`${artist.id}-${index}`}>
-              {index > 0 && ', '}
-              <Link to={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</Link>
-            </Fragment>
-          ))}
+          <ArtistLinks artists={track.artists} />
         </span>
       </div>
       <span className="activity-row__album">
         {track.album && (
-          <Link to={`/album/${encodeURIComponent(track.album.id)}`}>{track.album.name}</Link>
+          <Link className="byline-link" to={`/album/${encodeURIComponent(track.album.id)}`}>
+            {track.album.name}
+          </Link>
         )}
       </span>
       <span className="activity-row__meta">

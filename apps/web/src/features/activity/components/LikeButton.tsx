@@ -6,6 +6,7 @@ import {
   useLikeMutation,
   type LikeListeners,
 } from '../api/like';
+import './likeButton.css';
 
 interface LikeButtonProps extends LikeListeners {
   uid: string;
@@ -30,7 +31,7 @@ export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps)
   return (
     <button
       type="button"
-      className={liked ? 'like-button like-button--liked' : 'like-button'}
+      className={liked ? 'round-button like-button like-button--liked' : 'round-button like-button'}
       aria-label={`Like ${title}`}
       aria-pressed={liked}
       title={liked ? 'Unlike' : 'Like'}

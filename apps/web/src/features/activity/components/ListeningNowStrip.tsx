@@ -1,8 +1,9 @@
 import type { LiveNowPlaying } from '@earshot/contract/live';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LIVE_PROGRESS_TICK_MS } from '../../../lib/constants';
+import { LIVE_NOW_PLAYING_GRACE_MS, LIVE_PROGRESS_TICK_MS } from '../../../lib/constants';
 import { useNowPlaying } from '../../../lib/live';
+import { Cover } from '../../../components/ui/Cover';
 
 function formatTime(ms: number): string {
   const seconds = Math.floor(ms / 1000);
@@ -15,6 +16,16 @@ function progressAt(now: LiveNowPlaying, at: number): number {
   const since = now.observed_at ? Math.max(0, at - Date.parse(now.observed_at)) : 0;
   const duration = now.track?.duration ?? Number.POSITIVE_INFINITY;
   return Math.min(told + (now.is_playing ? since : 0), duration);
+}
+
+/**
+ * Whether the entry still says something true at `at`: its track has not ended more than the
+ * grace ago (no word since means the asks stopped, not an endless song).
+ */
+function stillCurrent(now: LiveNowPlaying, at: number): boolean {
+  if (!now.track?.duration || !now.observed_at) return true;
+  const endsAt = Date.parse(now.observed_at) + now.track.duration - (now.progress_ms ?? 0);
+  return at <= endsAt + LIVE_NOW_PLAYING_GRACE_MS;
 }
 
 /** A clock for the progress bars, ticking only while something is shown. */
@@ -30,8 +41,9 @@ function useNow(active: boolean): number {
 
 /** "Listening now" on Recent: the friends playing right now, with cover, title and progress. */
 export function ListeningNowStrip({ viewerId }: { viewerId: string }) {
-  const playing = useNowPlaying().filter((now) => now.user.id !== viewerId && now.track);
-  const now = useNow(playing.length > 0);
+  const told = useNowPlaying().filter((entry) => entry.user.id !== viewerId && entry.track);
+  const now = useNow(told.length > 0);
+  const playing = told.filter((entry) => stillCurrent(entry, now));
   if (playing.length === 0) return null;
 
   return (
@@ -46,11 +58,7 @@ export function ListeningNowStrip({ viewerId }: { viewerId: string }) {
           const percent = track.duration ? Math.round((progress / track.duration) * 100) : 0;
           return (
             <li key={entry.user.id} className="listening-now__item">
-              {track.album?.picture ? (
-                <img className="listening-now__cover" src={track.album.picture} alt="" />
-              ) : (
-                <span className="listening-now__cover" aria-hidden="true" />
-              )}
+              <Cover className="listening-now__cover" picture={track.album?.picture} />
               <div className="listening-now__text">
                 <Link
                   className="listening-now__track"

@@ -1,5 +1,5 @@
 import type { AdminNotifications, ModerationDecision } from '@earshot/contract/admin';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useAcceptBetaMutation } from '../api/acceptBeta';
 import { useModerationHistoryQuery } from '../api/moderationHistory';
@@ -14,6 +14,46 @@ function reportCountText(count: number): string {
   return count === 1 ? '1 report' : `${count} reports`;
 }
 
+/** One waiting item: its name, what else identifies it, and the admin's buttons (`children`). */
+function AdminItem({
+  title,
+  detail,
+  children,
+}: {
+  title: string;
+  detail?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="admin-item">
+      <div className="admin-item__text">
+        <span className="admin-item__title">{title}</span>
+        {detail !== undefined && <span className="admin-item__detail">{detail}</span>}
+      </div>
+      <div className="admin-item__actions">{children}</div>
+    </li>
+  );
+}
+
+/** A titled list of waiting items, shown only when there is one. */
+function AdminSection<T>({
+  title,
+  items,
+  children,
+}: {
+  title: string;
+  items: readonly T[] | undefined;
+  children: (item: T) => ReactNode;
+}) {
+  if (!items || items.length === 0) return null;
+  return (
+    <div className="admin-section">
+      <h3 className="admin-section__title">{title}</h3>
+      <ul className="admin-section__list">{items.map(children)}</ul>
+    </div>
+  );
+}
+
 function ReportedItemRow({
   item,
   detail,
@@ -25,57 +65,46 @@ function ReportedItemRow({
 }) {
   const review = useReviewMutation(item);
   return (
-    <li className="admin-item">
-      <div className="admin-item__text">
-        <span className="admin-item__title">{item.name}</span>
-        <span className="admin-item__detail">
-          {detail ? `${detail} · ` : ''}
-          {reportCountText(count)}
-        </span>
-      </div>
-      <div className="admin-item__actions">
-        <button
-          type="button"
-          className="button button--primary admin-item__button"
-          aria-label={`Approve ${item.name}`}
-          disabled={review.isPending}
-          onClick={() => review.mutate('approve')}
-        >
-          Approve
-        </button>
-        <button
-          type="button"
-          className="button button--secondary admin-item__button"
-          aria-label={`Reject ${item.name}`}
-          disabled={review.isPending}
-          onClick={() => review.mutate('reject')}
-        >
-          Reject
-        </button>
-      </div>
-    </li>
+    <AdminItem
+      title={item.name}
+      detail={`${detail ? `${detail} · ` : ''}${reportCountText(count)}`}
+    >
+      <button
+        type="button"
+        className="button button--primary admin-item__button"
+        aria-label={`Approve ${item.name}`}
+        disabled={review.isPending}
+        onClick={() => review.mutate('approve')}
+      >
+        Approve
+      </button>
+      <button
+        type="button"
+        className="button button--secondary admin-item__button"
+        aria-label={`Reject ${item.name}`}
+        disabled={review.isPending}
+        onClick={() => review.mutate('reject')}
+      >
+        Reject
+      </button>
+    </AdminItem>
   );
 }
 
 function BetaRequestRow({ email, onAccepted }: { email: string; onAccepted: () => void }) {
   const accept = useAcceptBetaMutation(email, onAccepted);
   return (
-    <li className="admin-item">
-      <div className="admin-item__text">
-        <span className="admin-item__title">{email}</span>
-      </div>
-      <div className="admin-item__actions">
-        <button
-          type="button"
-          className="button button--primary admin-item__button"
-          aria-label={`Accept ${email}`}
-          disabled={accept.isPending}
-          onClick={() => accept.mutate()}
-        >
-          Accept
-        </button>
-      </div>
-    </li>
+    <AdminItem title={email}>
+      <button
+        type="button"
+        className="button button--primary admin-item__button"
+        aria-label={`Accept ${email}`}
+        disabled={accept.isPending}
+        onClick={() => accept.mutate()}
+      >
+        Accept
+      </button>
+    </AdminItem>
   );
 }
 
@@ -141,45 +170,30 @@ export function AdminNotificationsPanel({ data, error }: AdminNotificationsPanel
           {error.message}
         </p>
       )}
-      {data && data.reports.tracks.length > 0 && (
-        <div className="admin-section">
-          <h3 className="admin-section__title">Reported tracks</h3>
-          <ul className="admin-section__list">
-            {data.reports.tracks.map((track) => (
-              <ReportedItemRow
-                key={track.uid}
-                item={{ kind: 'track', key: track.uid, name: track.title }}
-                detail={track.artists.map((artist) => artist.name).join(', ')}
-                count={track.report_count}
-              />
-            ))}
-          </ul>
-        </div>
-      )}
-      {data && data.reports.artists.length > 0 && (
-        <div className="admin-section">
-          <h3 className="admin-section__title">Reported artists</h3>
-          <ul className="admin-section__list">
-            {data.reports.artists.map((artist) => (
-              <ReportedItemRow
-                key={artist.artist_id}
-                item={{ kind: 'artist', key: artist.artist_id, name: artist.name }}
-                count={artist.report_count}
-              />
-            ))}
-          </ul>
-        </div>
-      )}
-      {data && data.beta_requests.pending.length > 0 && (
-        <div className="admin-section">
-          <h3 className="admin-section__title">Beta requests</h3>
-          <ul className="admin-section__list">
-            {data.beta_requests.pending.map((email) => (
-              <BetaRequestRow key={email} email={email} onAccepted={() => setAcceptedOne(true)} />
-            ))}
-          </ul>
-        </div>
-      )}
+      <AdminSection title="Reported tracks" items={data?.reports.tracks}>
+        {(track) => (
+          <ReportedItemRow
+            key={track.uid}
+            item={{ kind: 'track', key: track.uid, name: track.title }}
+            detail={track.artists.map((artist) => artist.name).join(', ')}
+            count={track.report_count}
+          />
+        )}
+      </AdminSection>
+      <AdminSection title="Reported artists" items={data?.reports.artists}>
+        {(artist) => (
+          <ReportedItemRow
+            key={artist.artist_id}
+            item={{ kind: 'artist', key: artist.artist_id, name: artist.name }}
+            count={artist.report_count}
+          />
+        )}
+      </AdminSection>
+      <AdminSection title="Beta requests" items={data?.beta_requests.pending}>
+        {(email) => (
+          <BetaRequestRow key={email} email={email} onAccepted={() => setAcceptedOne(true)} />
+        )}
+      </AdminSection>
       {acceptedOne && (
         <p className="admin-note" role="status">
           {DEVELOPMENT_MODE_NOTE}

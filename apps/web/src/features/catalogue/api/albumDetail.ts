@@ -1,4 +1,4 @@
-import { albumDetailSchema, type AlbumDetail } from '@earshot/contract/catalogue';
+import { albumDetail, type AlbumDetail } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ALBUM_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/album/{id}`; a 404 means "Album not found". */
 export function fetchAlbumDetail(id: string, signal?: AbortSignal): Promise<AlbumDetail> {
-  return requestJson(`/api/album/${encodeURIComponent(id)}`, albumDetailSchema, {
+  return requestJson(`/api/album/${encodeURIComponent(id)}`, albumDetail, {
     ...publicPageRequest,
     signal,
   });

@@ -1,4 +1,4 @@
-import { artistAlbumsSchema, type ArtistAlbums } from '@earshot/contract/catalogue';
+import { artistAlbums, type ArtistAlbums } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ALBUM_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/artist/{id}/albums`: the Albums tab. */
 export function fetchArtistAlbums(id: string, signal?: AbortSignal): Promise<ArtistAlbums> {
-  return requestJson(`/api/artist/${encodeURIComponent(id)}/albums`, artistAlbumsSchema, {
+  return requestJson(`/api/artist/${encodeURIComponent(id)}/albums`, artistAlbums, {
     ...publicPageRequest,
     signal,
   });

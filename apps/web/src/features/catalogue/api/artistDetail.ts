@@ -1,4 +1,4 @@
-import { artistDetailSchema, type ArtistDetail } from '@earshot/contract/catalogue';
+import { artistDetail, type ArtistDetail } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/artist/{id}`; a 404 means "Artist not found". */
 export function fetchArtistDetail(id: string, signal?: AbortSignal): Promise<ArtistDetail> {
-  return requestJson(`/api/artist/${encodeURIComponent(id)}`, artistDetailSchema, {
+  return requestJson(`/api/artist/${encodeURIComponent(id)}`, artistDetail, {
     ...publicPageRequest,
     signal,
   });

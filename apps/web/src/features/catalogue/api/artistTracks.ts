@@ -1,4 +1,4 @@
-import { artistTracksSchema, type ArtistTracks } from '@earshot/contract/catalogue';
+import { artistTracks, type ArtistTracks } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/artist/{id}/tracks`: the Tracks tab, and the Likes tab's source. */
 export function fetchArtistTracks(id: string, signal?: AbortSignal): Promise<ArtistTracks> {
-  return requestJson(`/api/artist/${encodeURIComponent(id)}/tracks`, artistTracksSchema, {
+  return requestJson(`/api/artist/${encodeURIComponent(id)}/tracks`, artistTracks, {
     ...publicPageRequest,
     signal,
   });

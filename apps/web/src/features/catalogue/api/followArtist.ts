@@ -1,5 +1,5 @@
 import {
-  artistFollowStateSchema,
+  artistFollowState,
   type ArtistDetail,
   type ArtistFollowState,
 } from '@earshot/contract/catalogue';
@@ -10,13 +10,9 @@ import { catalogueQueryKeys } from './catalogueQueryKeys';
 
 /** `PUT` (follow) or `DELETE` (unfollow) `/api/spotify/follow/artist/{id}`: the final state. */
 export function putArtistFollowed(id: string, followed: boolean): Promise<ArtistFollowState> {
-  return requestJson(
-    `/api/spotify/follow/artist/${encodeURIComponent(id)}`,
-    artistFollowStateSchema,
-    {
-      method: followed ? 'PUT' : 'DELETE',
-    },
-  );
+  return requestJson(`/api/spotify/follow/artist/${encodeURIComponent(id)}`, artistFollowState, {
+    method: followed ? 'PUT' : 'DELETE',
+  });
 }
 
 /** Follows or unfollows the artist; the page takes the answer, a failure shows why. */

@@ -1,4 +1,4 @@
-import { playlistDetailSchema, type PlaylistDetail } from '@earshot/contract/catalogue';
+import { playlistDetail, type PlaylistDetail } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/playlist/{id}`; 404 "Playlist not found", 403 "This playlist is private". */
 export function fetchPlaylistDetail(id: string, signal?: AbortSignal): Promise<PlaylistDetail> {
-  return requestJson(`/api/playlist/${encodeURIComponent(id)}`, playlistDetailSchema, {
+  return requestJson(`/api/playlist/${encodeURIComponent(id)}`, playlistDetail, {
     ...publicPageRequest,
     signal,
   });

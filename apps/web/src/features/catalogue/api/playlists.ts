@@ -1,4 +1,4 @@
-import { playlistListSchema, type PlaylistList } from '@earshot/contract/catalogue';
+import { playlistList, type PlaylistList } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys } from './catalogueQueryKeys';
 
 /** `GET /api/spotify/playlists`: the viewer's playlists. */
 export function fetchPlaylists(signal?: AbortSignal): Promise<PlaylistList> {
-  return requestJson('/api/spotify/playlists', playlistListSchema, { signal });
+  return requestJson('/api/spotify/playlists', playlistList, { signal });
 }
 
 export function playlistsQueryOptions() {

@@ -1,4 +1,4 @@
-import { trackDetailSchema, type TrackDetail } from '@earshot/contract/catalogue';
+import { trackDetail, type TrackDetail } from '@earshot/contract/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
@@ -6,7 +6,7 @@ import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
 
 /** `GET /api/track/{id}`; a 404 means "Track not found". */
 export function fetchTrackDetail(id: string, signal?: AbortSignal): Promise<TrackDetail> {
-  return requestJson(`/api/track/${encodeURIComponent(id)}`, trackDetailSchema, {
+  return requestJson(`/api/track/${encodeURIComponent(id)}`, trackDetail, {
     ...publicPageRequest,
     signal,
   });

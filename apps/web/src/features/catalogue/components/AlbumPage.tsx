@@ -1,10 +1,12 @@
+import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { AlbumDetail } from '@earshot/contract/catalogue';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { PRODUCT_NAME } from '@earshot/contract/site';
+import { albumPageMeta, formatTrackCount, releaseYear } from '@earshot/contract/catalogue-meta';
 import { useAlbumDetailQuery } from '../api/albumDetail';
-import { albumTypeLabel, formatTrackCount, joinNames, releaseYear } from '../catalogueFormat';
+import { albumTypeLabel } from '../catalogueFormat';
 import { ArtistGrid } from './ArtistGrid';
-import { ArtistLinks, CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';
+import { CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';
 import { ListeningCard } from './ListeningCard';
 import { TrackRows, type RenderTrackLike } from './TrackRows';
 import './catalogue.css';
@@ -15,27 +17,9 @@ interface AlbumPageProps {
 }
 
 function AlbumMeta({ album }: { album: AlbumDetail }) {
-  const path = `/album/${encodeURIComponent(album.id)}`;
-  const artists = joinNames(album.album_artists.map((artist) => artist.name));
-  const year = releaseYear(album.release_date);
   return (
     <PageMeta
-      title={artists ? `${album.name} by ${artists}` : album.name}
-      description={`${album.name}${artists ? `, by ${artists}` : ''}${year ? ` (${year})` : ''}: its tracks and who plays them on ${PRODUCT_NAME}.`}
-      canonicalPath={path}
-      image={album.picture}
-      structuredData={{
-        '@context': 'https://schema.org',
-        '@type': 'MusicAlbum',
-        name: album.name,
-        url: `${window.location.origin}${path}`,
-        byArtist: album.album_artists.map((artist) => ({
-          '@type': 'MusicGroup',
-          name: artist.name,
-        })),
-        numTracks: album.tracks.length,
-        ...(album.picture ? { image: album.picture } : {}),
-      }}
+      {...albumPageMeta({ ...album, trackCount: album.tracks.length }, window.location.origin)}
     />
   );
 }

@@ -4,19 +4,26 @@ import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
-import { ARTIST_DESCRIPTION_GENRES, ARTIST_HEADER_GENRES } from '../../../lib/constants';
 import { PRODUCT_NAME } from '@earshot/contract/site';
+import { ARTIST_HEADER_GENRES } from '../../../lib/constants';
+import {
+  artistPageMeta,
+  formatCount,
+  formatTrackCount,
+  releaseYear,
+  type ArtistTabName,
+} from '@earshot/contract/catalogue-meta';
 import { useArtistAlbumsQuery } from '../api/artistAlbums';
 import { useArtistDetailQuery } from '../api/artistDetail';
 import { useArtistTracksQuery } from '../api/artistTracks';
 import { useFollowArtistMutation } from '../api/followArtist';
-import { albumTypeLabel, formatCount, formatTrackCount, releaseYear } from '../catalogueFormat';
+import { albumTypeLabel } from '../catalogueFormat';
 import { CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';
 import { ListeningCard } from './ListeningCard';
 import { TrackRows, type RenderTrackLike } from './TrackRows';
 import './catalogue.css';
 
-export type ArtistTab = 'tracks' | 'likes' | 'albums';
+export type ArtistTab = ArtistTabName;
 
 export interface ArtistPageSlots {
   renderLike: RenderTrackLike;
@@ -29,31 +36,8 @@ interface ArtistPageProps extends ArtistPageSlots {
   tab: ArtistTab;
 }
 
-export function artistDescription(artist: ArtistDetail): string {
-  const genres = artist.genres.slice(0, ARTIST_DESCRIPTION_GENRES);
-  const kind = genres.length > 0 ? `${genres.join(' and ')} artist` : 'artist';
-  return `${artist.name}, ${kind}: tracks, albums and who listens on ${PRODUCT_NAME}.`;
-}
-
 function ArtistMeta({ artist, tab }: { artist: ArtistDetail; tab: ArtistTab }) {
-  const path = `/artist/${encodeURIComponent(artist.id)}`;
-  const tabTitle = tab === 'tracks' ? '' : tab === 'likes' ? ' - Likes' : ' - Albums';
-  return (
-    <PageMeta
-      title={`${artist.name}${tabTitle}`}
-      description={artistDescription(artist)}
-      canonicalPath={tab === 'tracks' ? path : `${path}/${tab}`}
-      image={artist.picture}
-      structuredData={{
-        '@context': 'https://schema.org',
-        '@type': 'MusicGroup',
-        name: artist.name,
-        url: `${window.location.origin}${path}`,
-        ...(artist.genres.length > 0 ? { genre: artist.genres } : {}),
-        ...(artist.picture ? { image: artist.picture } : {}),
-      }}
-    />
-  );
+  return <PageMeta {...artistPageMeta(artist, tab, window.location.origin)} />;
 }
 
 function FollowButton({ artist }: { artist: ArtistDetail }) {

@@ -1,12 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { NotFoundStatusPage, StatusPage } from '../../../components/ui/StatusPage';
 import { ApiError } from '../../../lib/apiClient';
-
-export type CatalogueEntity = 'Track' | 'Artist' | 'Album' | 'Playlist';
+import { catalogueNotFoundTitle, type CatalogueEntity } from '@earshot/contract/catalogue-meta';
 
 const NOT_FOUND_MESSAGES: Record<CatalogueEntity, string> = {
   Track:
@@ -20,7 +18,12 @@ const NOT_FOUND_MESSAGES: Record<CatalogueEntity, string> = {
 
 /** "Track Not Found" and the others (docs/product.md, "Not-found pages"). */
 export function CatalogueNotFound({ entity }: { entity: CatalogueEntity }) {
-  return <NotFoundStatusPage title={`${entity} Not Found`} message={NOT_FOUND_MESSAGES[entity]} />;
+  return (
+    <NotFoundStatusPage
+      title={catalogueNotFoundTitle(entity)}
+      message={NOT_FOUND_MESSAGES[entity]}
+    />
+  );
 }
 
 interface CatalogueQueryProps<T> {
@@ -85,20 +88,6 @@ export function CatalogueNotice({ notice }: { notice: string | null }) {
     <p className="catalogue-notice" role="status">
       {notice}
     </p>
-  );
-}
-
-/** Links to the artists of a track or album, separated by commas. */
-export function ArtistLinks({ artists }: { artists: readonly { id: string; name: string }[] }) {
-  return (
-    <>
-      {artists.map((artist, index) => (
-        <span key={`${artist.id}-${index}`}>
-          {index > 0 && ', '}
-          <Link to={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</Link>
-        </span>
-      ))}
-    </>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ViewerListening } from '@earshot/contract/catalogue';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
-import { formatCount, formatPlays } from '../catalogueFormat';
+import { formatCount } from '@earshot/contract/catalogue-meta';
+import { formatPlays } from '../catalogueFormat';
 
 function ownPlaysText(plays: number, subject: string): string {
   if (plays === 0) return `You haven't played ${subject} yet.`;

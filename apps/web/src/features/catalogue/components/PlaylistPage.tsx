@@ -3,9 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { StatusPage } from '../../../components/ui/StatusPage';
-import { PRODUCT_NAME } from '@earshot/contract/site';
+import { formatTrackCount, playlistPageMeta } from '@earshot/contract/catalogue-meta';
 import { usePlaylistDetailQuery } from '../api/playlistDetail';
-import { formatTrackCount } from '../catalogueFormat';
 import { CatalogueNotice, CatalogueQuery, Cover } from './CatalogueStatus';
 import { PlaylistBadges } from './PlaylistBadges';
 import { TrackRows, type RenderTrackLike } from './TrackRows';
@@ -23,26 +22,7 @@ interface PlaylistPageProps {
 }
 
 function PlaylistMeta({ playlist }: { playlist: PlaylistDetail }) {
-  const path = `/playlist/${encodeURIComponent(playlist.id)}`;
-  return (
-    <PageMeta
-      title={playlist.name}
-      description={
-        playlist.description ||
-        `${playlist.name}, a playlist by ${playlist.owner.name}: ${formatTrackCount(playlist.track_count)} on ${PRODUCT_NAME}.`
-      }
-      canonicalPath={path}
-      image={playlist.picture}
-      noindex={playlist.is_public !== true}
-      structuredData={{
-        '@context': 'https://schema.org',
-        '@type': 'MusicPlaylist',
-        name: playlist.name,
-        url: `${window.location.origin}${path}`,
-        numTracks: playlist.track_count,
-      }}
-    />
-  );
+  return <PageMeta {...playlistPageMeta(playlist, window.location.origin)} />;
 }
 
 function OwnerLink({ owner }: { owner: PlaylistDetail['owner'] }) {

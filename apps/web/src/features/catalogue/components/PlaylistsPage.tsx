@@ -3,7 +3,7 @@ import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { usePlaylistsQuery } from '../api/playlists';
-import { formatCount, formatTrackCount } from '../catalogueFormat';
+import { formatCount, formatTrackCount } from '@earshot/contract/catalogue-meta';
 import { Cover } from './CatalogueStatus';
 import { PlaylistBadges } from './PlaylistBadges';
 import './catalogue.css';

@@ -1,13 +1,14 @@
+import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { TrackDetail } from '@earshot/contract/catalogue';
 import type { TrackSummary } from '@earshot/contract/track';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { PlayButton } from '../../../components/ui/PlayButton';
-import { PRODUCT_NAME } from '@earshot/contract/site';
+import { formatCount, trackPageMeta } from '@earshot/contract/catalogue-meta';
 import { useTrackDetailQuery } from '../api/trackDetail';
-import { formatCount, formatDuration, joinNames } from '../catalogueFormat';
+import { formatDuration } from '../catalogueFormat';
 import { ArtistGrid } from './ArtistGrid';
-import { ArtistLinks, CatalogueQuery, Cover } from './CatalogueStatus';
+import { CatalogueQuery, Cover } from './CatalogueStatus';
 import { ListeningCard } from './ListeningCard';
 import { TrackRows, type RenderTrackLike } from './TrackRows';
 import './catalogue.css';
@@ -18,26 +19,7 @@ interface TrackPageProps {
 }
 
 function TrackMeta({ detail }: { detail: TrackDetail }) {
-  const { track } = detail;
-  const path = `/track/${encodeURIComponent(track.id)}`;
-  const artists = joinNames(track.artists.map((artist) => artist.name));
-  const album = track.album ? ` from ${track.album.name}` : '';
-  return (
-    <PageMeta
-      title={`${track.title} by ${artists}`}
-      description={`${track.title}, a song by ${artists}${album}: who plays it on ${PRODUCT_NAME}.`}
-      canonicalPath={path}
-      image={track.album?.picture ?? null}
-      structuredData={{
-        '@context': 'https://schema.org',
-        '@type': 'MusicRecording',
-        name: track.title,
-        url: `${window.location.origin}${path}`,
-        byArtist: track.artists.map((artist) => ({ '@type': 'MusicGroup', name: artist.name })),
-        ...(track.album ? { inAlbum: { '@type': 'MusicAlbum', name: track.album.name } } : {}),
-      }}
-    />
-  );
+  return <PageMeta {...trackPageMeta(detail.track, window.location.origin)} />;
 }
 
 function TrackSection({

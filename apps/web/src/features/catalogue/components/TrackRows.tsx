@@ -1,9 +1,10 @@
+import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { CatalogueTrack } from '@earshot/contract/catalogue';
 import type { TrackSummary } from '@earshot/contract/track';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDuration, formatPlays } from '../catalogueFormat';
-import { ArtistLinks, Cover } from './CatalogueStatus';
+import { Cover } from './CatalogueStatus';
 
 /** The like button of a row, from the activity feature (composed in `app/`). */
 export type RenderTrackLike = (track: TrackSummary, liked: boolean) => ReactNode;

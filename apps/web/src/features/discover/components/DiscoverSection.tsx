@@ -1,8 +1,8 @@
 import type { SuggestionItem } from '@earshot/contract/suggestions';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { InfoTooltip } from '../../../components/ui/InfoTooltip';
 import { RefreshIcon } from '../../../components/ui/icons';
-import { PointerMenu, type PointerMenuTarget } from '../../../components/ui/PointerMenu';
+import { useTrackMenu } from '../../../components/ui/useTrackMenu';
 import { DISCOVER_TEXTS, type DiscoverSectionInfo } from '../discoverSections';
 import { SuggestionRow } from './SuggestionRow';
 
@@ -27,12 +27,6 @@ interface DiscoverSectionProps extends SuggestionSlots {
   controls?: ReactNode;
 }
 
-interface OpenMenu {
-  item: SuggestionItem;
-  target: PointerMenuTarget;
-  open: boolean;
-}
-
 /** One Discover section: title, info tooltip, controls and up to 5 suggestions. */
 export function DiscoverSection({
   info,
@@ -43,8 +37,7 @@ export function DiscoverSection({
   renderLikeButton,
   renderTrackMenuItems,
 }: DiscoverSectionProps) {
-  // Kept while closing, so the menu's content stays in place during its exit.
-  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const { openFor, menu } = useTrackMenu(renderTrackMenuItems);
   const headingId = `discover-${info.section}`;
 
   return (
@@ -80,27 +73,18 @@ export function DiscoverSection({
         <p className="discover-section__status">{DISCOVER_TEXTS.emptySection}</p>
       )}
       {content.kind === 'items' && (
-        <ol className="discover-section__list" aria-labelledby={headingId}>
+        <ol className="track-list" aria-labelledby={headingId}>
           {content.items.map((item) => (
             <SuggestionRow
               key={item.track.id}
               item={item}
               likeButton={renderLikeButton(item)}
-              onOpenMenu={(target) => setMenu({ item, target, open: true })}
+              onOpenMenu={openFor(item)}
             />
           ))}
         </ol>
       )}
-      {menu && (
-        <PointerMenu
-          target={menu.target}
-          open={menu.open}
-          onClose={() => setMenu({ ...menu, open: false })}
-          label={`Track actions: ${menu.item.track.title}`}
-        >
-          {renderTrackMenuItems(menu.item)}
-        </PointerMenu>
-      )}
+      {menu}
     </section>
   );
 }

@@ -1,9 +1,11 @@
+import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { SuggestionItem } from '@earshot/contract/suggestions';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlayButton } from '../../../components/ui/PlayButton';
 import type { PointerMenuTarget } from '../../../components/ui/PointerMenu';
 import { usePointerMenuTrigger } from '../../../components/ui/usePointerMenuTrigger';
+import { Cover } from '../../../components/ui/Cover';
 
 interface SuggestionRowProps {
   item: SuggestionItem;
@@ -17,35 +19,28 @@ export function SuggestionRow({ item, likeButton, onOpenMenu }: SuggestionRowPro
   const menuTrigger = usePointerMenuTrigger(onOpenMenu);
   const { track } = item;
   return (
-    <li className="suggestion-row" {...menuTrigger}>
-      {track.album?.picture ? (
-        <img
-          className="suggestion-row__cover"
-          src={track.album.picture}
-          alt=""
-          width={56}
-          height={56}
-          loading="lazy"
-        />
-      ) : (
-        <span className="suggestion-row__cover" aria-hidden="true" />
-      )}
+    <li className="track-list-row suggestion-row" {...menuTrigger}>
+      <Cover
+        className="suggestion-row__cover"
+        picture={track.album?.picture}
+        size={56}
+        loading="lazy"
+      />
       <div className="suggestion-row__text">
         <Link className="suggestion-row__title" to={`/track/${encodeURIComponent(track.id)}`}>
           {track.title}
         </Link>
         <span className="suggestion-row__byline">
-          {track.artists.map((artist, index) => (
-            <Fragment key={`${artist.id}-${index}`}>
-              {index > 0 && ', '}
-              <Link to={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</Link>
-            </Fragment>
-          ))}
+          <span className="suggestion-row__artists">
+            <ArtistLinks artists={track.artists} />
+          </span>
+          {track.album && <span className="suggestion-row__separator">{' · '}</span>}
           {track.album && (
-            <>
-              {' · '}
-              <Link to={`/album/${encodeURIComponent(track.album.id)}`}>{track.album.name}</Link>
-            </>
+            <span>
+              <Link className="byline-link" to={`/album/${encodeURIComponent(track.album.id)}`}>
+                {track.album.name}
+              </Link>
+            </span>
           )}
         </span>
         <span className="suggestion-row__reason">{item.reason}</span>

@@ -66,31 +66,33 @@ function FriendMenu({ friend }: { friend: Friend }) {
 
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root
+        // Not modal and not portaled: the page under it stays exposed (no aria-hidden over
+        // focusable content) and the menu stays inside its landmark (axe-core).
+        modal={false}
+      >
         <DropdownMenu.Trigger
-          className="icon-button"
+          className="round-button icon-button"
           aria-label={`Actions for ${friend.username}`}
           disabled={unfriend.isPending}
         >
           <MoreIcon size={20} />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
-            <DropdownMenu.Item className="menu__item" asChild>
-              <Link to={`/user/${username}`}>View profile</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" asChild>
-              <Link to={`/recent/user/${username}`}>Recent plays</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item
-              className="menu__item friends-menu__danger"
-              onSelect={() => setConfirming(true)}
-            >
-              Unfriend
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to={`/user/${username}`}>View profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to={`/recent/user/${username}`}>Recent plays</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item
+            className="menu__item friends-menu__danger"
+            onSelect={() => setConfirming(true)}
+          >
+            Unfriend
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <AlertDialog.Portal>

@@ -57,11 +57,11 @@ export function FriendsTable() {
   return (
     <div className="card friends-table__card">
       <table className="friends-table">
-        <caption className="friends-table__caption">Your friends and friend requests</caption>
+        <caption className="visually-hidden">Your friends and friend requests</caption>
         <thead>
           <tr>
             <th scope="col">
-              <span className="friends-table__hidden-heading">Avatar</span>
+              <span className="visually-hidden">Avatar</span>
             </th>
             <th scope="col">Username</th>
             <th scope="col" className="friends-table__number">
@@ -71,7 +71,7 @@ export function FriendsTable() {
               Last Play
             </th>
             <th scope="col">
-              <span className="friends-table__hidden-heading">Actions</span>
+              <span className="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>

@@ -2,6 +2,7 @@ import type { TrackSummary } from '@earshot/contract/track';
 import { useIgnoreArtistMutation, type IgnoredArtistTarget } from '../api/ignoreArtist';
 import { useIgnoreTrackMutation, type IgnoredListOwner } from '../api/ignoreTrack';
 import { useTrackIgnoreState } from '../hooks/useTrackIgnoreState';
+import { IgnoreIcon } from '../../../components/ui/icons';
 import './ignore.css';
 
 interface IgnoreButtonProps {
@@ -21,7 +22,11 @@ function IgnoreButton({ name, pending, ignored, onIgnore }: IgnoreButtonProps) {
       disabled={pending || ignored}
       onClick={onIgnore}
     >
-      {pending ? 'Ignoring…' : ignored ? 'Ignored' : 'Ignore'}
+      {/* A phone shows the icon alone, so that the title beside it keeps its room. */}
+      <IgnoreIcon size={18} />
+      <span className="ignore-button__text">
+        {pending ? 'Ignoring…' : ignored ? 'Ignored' : 'Ignore'}
+      </span>
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import type { ImportProgress } from '@earshot/contract/import';
 import { formatCount } from '../importTexts';
+import { ImportFigures } from './ImportFigures';
 
 /** A queued or running import: files done of all files, rows read and plays added so far. */
 export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
@@ -25,22 +26,13 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
       >
         <div className="import-progress__fill" style={{ width: `${share * 100}%` }} />
       </div>
-      <dl className="import-figures">
-        <div className="import-figure">
-          <dt>Files</dt>
-          <dd>
-            {formatCount(filesDone)} of {formatCount(filesTotal)}
-          </dd>
-        </div>
-        <div className="import-figure">
-          <dt>Rows read</dt>
-          <dd>{formatCount(progress.rows_read)}</dd>
-        </div>
-        <div className="import-figure">
-          <dt>Plays added</dt>
-          <dd>{formatCount(progress.plays_added)}</dd>
-        </div>
-      </dl>
+      <ImportFigures
+        figures={[
+          ['Files', `${formatCount(filesDone)} of ${formatCount(filesTotal)}`],
+          ['Rows read', formatCount(progress.rows_read)],
+          ['Plays added', formatCount(progress.plays_added)],
+        ]}
+      />
       <p className="import-muted">
         {progress.interrupted
           ? 'The server restarted during the import. It resumes by itself within a minute from the last file it finished; nothing is counted twice.'

@@ -1,6 +1,7 @@
 import type { ImportProgress } from '@earshot/contract/import';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { formatCount, skippedRowsByReason } from '../importTexts';
+import { ImportFigures } from './ImportFigures';
 
 /** A finished or failed import: what it added, and why the rows it left out were skipped. */
 export function ImportSummary({ progress }: { progress: ImportProgress }) {
@@ -17,20 +18,13 @@ export function ImportSummary({ progress }: { progress: ImportProgress }) {
           {failed ? 'Stopped' : 'Finished'} <AbsoluteDate iso={progress.finished_at} />
         </p>
       )}
-      <dl className="import-figures">
-        <div className="import-figure">
-          <dt>Plays added</dt>
-          <dd>{formatCount(progress.plays_added)}</dd>
-        </div>
-        <div className="import-figure">
-          <dt>Rows read</dt>
-          <dd>{formatCount(progress.rows_read)}</dd>
-        </div>
-        <div className="import-figure">
-          <dt>Rows skipped</dt>
-          <dd>{formatCount(skippedTotal)}</dd>
-        </div>
-      </dl>
+      <ImportFigures
+        figures={[
+          ['Plays added', formatCount(progress.plays_added)],
+          ['Rows read', formatCount(progress.rows_read)],
+          ['Rows skipped', formatCount(skippedTotal)],
+        ]}
+      />
 
       {skipped.length > 0 && (
         <section aria-labelledby="import-skipped-title" className="import-summary__part">

@@ -1,4 +1,4 @@
-import { playbackState, type PlaybackState } from '@earshot/contract/playback';
+import type { PlaybackState } from '@earshot/contract/playback';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, requestJson } from '../../../lib/apiClient';
 import {
@@ -12,7 +12,10 @@ const NOTHING_PLAYS: PlaybackState = { state: null };
 /** `GET /api/spotify/playback`. A 401 gives the empty state (docs/product.md, Who may do what). */
 export async function fetchPlayback(signal?: AbortSignal): Promise<PlaybackState> {
   try {
-    return await requestJson('/api/spotify/playback', playbackState, {
+    // Loaded with the first answer: the player's provider is on every page, visitors' too.
+    const schema = () =>
+      import('@earshot/contract/playback').then((module) => module.playbackState);
+    return await requestJson('/api/spotify/playback', schema, {
       signal,
       redirectOnAuthFailure: false,
     });

@@ -48,51 +48,59 @@ export function DevicePicker() {
 
   const list = devices.data?.devices ?? [];
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger className="mini-player__button" aria-label="Devices" title="Devices">
+    <DropdownMenu.Root
+      // Not modal and not portaled: the page under it stays exposed (no aria-hidden over
+      // focusable content) and the menu stays inside its landmark (axe-core).
+      modal={false}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <DropdownMenu.Trigger
+        className="round-button mini-player__button"
+        aria-label="Devices"
+        title="Devices"
+      >
         <DevicesIcon size={20} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          className="menu device-picker"
-          side="top"
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-        >
-          <DropdownMenu.Label className="menu__identity">
-            <span className="menu__name">Play on</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="menu__separator" />
-          {devices.isPending && <p className="device-picker__text">{LOADING_DEVICES_TEXT}</p>}
-          {devices.isSuccess && list.length === 0 && (
-            <p className="device-picker__text">{NO_DEVICES_TEXT}</p>
-          )}
-          {devices.isError && <p className="device-picker__text">{devices.error.message}</p>}
-          {list.map((device) => (
-            <DropdownMenu.Item
-              key={device.id}
-              className="menu__item device-picker__device"
-              aria-current={device.is_active || undefined}
-              onSelect={() => void transfer(device.id)}
-            >
-              <span>{device.name}</span>
-              <span className="device-picker__type">
-                {device.is_active ? 'Playing here' : device.type}
-              </span>
-            </DropdownMenu.Item>
-          ))}
-          {control.canControl && devices.isSuccess && !webPlayerListed && (
-            <DropdownMenu.Item
-              className="menu__item device-picker__device"
-              onSelect={() => void transfer(null)}
-            >
-              <span>This browser</span>
-              <span className="device-picker__type">{WEB_PLAYER_NAME}</span>
-            </DropdownMenu.Item>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content
+        className="menu device-picker"
+        side="top"
+        align="end"
+        sideOffset={8}
+        collisionPadding={8}
+      >
+        <DropdownMenu.Label className="menu__identity">
+          <span className="menu__name">Play on</span>
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="menu__separator" />
+        {devices.isPending && <p className="device-picker__text">{LOADING_DEVICES_TEXT}</p>}
+        {devices.isSuccess && list.length === 0 && (
+          <p className="device-picker__text">{NO_DEVICES_TEXT}</p>
+        )}
+        {devices.isError && <p className="device-picker__text">{devices.error.message}</p>}
+        {list.map((device) => (
+          <DropdownMenu.Item
+            key={device.id}
+            className="menu__item device-picker__device"
+            aria-current={device.is_active || undefined}
+            onSelect={() => void transfer(device.id)}
+          >
+            <span>{device.name}</span>
+            <span className="device-picker__type">
+              {device.is_active ? 'Playing here' : device.type}
+            </span>
+          </DropdownMenu.Item>
+        ))}
+        {control.canControl && devices.isSuccess && !webPlayerListed && (
+          <DropdownMenu.Item
+            className="menu__item device-picker__device"
+            onSelect={() => void transfer(null)}
+          >
+            <span>This browser</span>
+            <span className="device-picker__type">{WEB_PLAYER_NAME}</span>
+          </DropdownMenu.Item>
+        )}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -1,12 +1,14 @@
-import { Fragment } from 'react';
+import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import { Link } from 'react-router';
 import { LikesIcon, NextIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { useMediaSession } from '../hooks/useMediaSession';
 import { useMiniPlayer } from '../hooks/useMiniPlayer';
 import { DevicePicker } from './DevicePicker';
 import './playback.css';
+import { Cover } from '../../../components/ui/Cover';
 
 export const LOADING_TEXT = 'Loading...';
+export const NOTHING_PLAYING_TEXT = 'Nothing playing';
 
 function minutesAndSeconds(ms: number): string {
   const seconds = Math.floor(ms / 1000);
@@ -15,87 +17,84 @@ function minutesAndSeconds(ms: number): string {
 
 /**
  * The persistent mini player (docs/product.md, Mini player): cover, title, artists, progress,
- * like, and for subscribed users play/pause, next and the device picker. Hidden while nothing
- * plays and nothing was started.
+ * like, and for subscribed users play/pause, next and the device picker. Always there once
+ * signed in: while nothing plays it says so and keeps the device picker within reach, so a
+ * listener can wake a device before playing anything.
  */
 export function MiniPlayer() {
   const player = useMiniPlayer();
   const { track } = player;
   useMediaSession(player);
-  if (!track) return null;
 
-  const percent = player.durationMs > 0 ? (player.progressMs / player.durationMs) * 100 : 0;
+  const percent =
+    track && player.durationMs > 0 ? (player.progressMs / player.durationMs) * 100 : 0;
   const flashClass = (button: 'toggle' | 'next') =>
     player.flashed === button
-      ? 'mini-player__button mini-player__button--flash'
-      : 'mini-player__button';
+      ? 'round-button mini-player__button mini-player__button--flash'
+      : 'round-button mini-player__button';
 
+  // One tree whatever plays, so an open device menu stays open when playback starts or stops.
   return (
     <>
       <div className="mini-player-spacer" aria-hidden="true" />
       <section className="mini-player" aria-label="Mini player">
-        {track.album?.picture ? (
-          <img
-            className="mini-player__cover"
-            src={track.album.picture}
-            alt=""
-            width={48}
-            height={48}
-          />
-        ) : (
-          <span className="mini-player__cover" aria-hidden="true" />
-        )}
+        <Cover className="mini-player__cover" picture={track?.album?.picture} size={48} />
         <div className="mini-player__track">
-          <Link className="mini-player__title" to={`/track/${encodeURIComponent(track.id)}`}>
-            {track.title}
-          </Link>
-          <span className="mini-player__artists">
-            {track.artists.map((artist, index) => (
-              <Fragment key={`${artist.id}-${index}`}>
-                {index > 0 && ', '}
-                <Link to={`/artist/${encodeURIComponent(artist.id)}`}>{artist.name}</Link>
-              </Fragment>
-            ))}
-          </span>
-          {player.loading ? (
-            <span className="mini-player__loading">{LOADING_TEXT}</span>
-          ) : (
-            <span className="mini-player__progress">
-              <span className="mini-player__time">{minutesAndSeconds(player.progressMs)}</span>
-              <span
-                className="mini-player__bar"
-                role="progressbar"
-                aria-label="Progress"
-                aria-valuemin={0}
-                aria-valuemax={Math.round(player.durationMs / 1000)}
-                aria-valuenow={Math.round(player.progressMs / 1000)}
-              >
-                <span className="mini-player__bar-fill" style={{ width: `${percent}%` }} />
+          {track ? (
+            <>
+              <Link className="mini-player__title" to={`/track/${encodeURIComponent(track.id)}`}>
+                {track.title}
+              </Link>
+              <span className="mini-player__artists">
+                <ArtistLinks artists={track.artists} />
               </span>
-              <span className="mini-player__time">{minutesAndSeconds(player.durationMs)}</span>
-            </span>
+              {player.loading ? (
+                <span className="mini-player__loading">{LOADING_TEXT}</span>
+              ) : (
+                <span className="mini-player__progress">
+                  <span className="mini-player__time">{minutesAndSeconds(player.progressMs)}</span>
+                  <span
+                    className="mini-player__bar"
+                    role="progressbar"
+                    aria-label="Progress"
+                    aria-valuemin={0}
+                    aria-valuemax={Math.round(player.durationMs / 1000)}
+                    aria-valuenow={Math.round(player.progressMs / 1000)}
+                  >
+                    <span className="mini-player__bar-fill" style={{ width: `${percent}%` }} />
+                  </span>
+                  <span className="mini-player__time">{minutesAndSeconds(player.durationMs)}</span>
+                </span>
+              )}
+            </>
+          ) : (
+            <span className="mini-player__idle">{NOTHING_PLAYING_TEXT}</span>
           )}
         </div>
         <div className="mini-player__controls">
           {player.error && (
             <span className="mini-player__error" role="alert" title={player.error}>
               <span aria-hidden="true">!</span>
-              <span className="mini-player__message">{player.error}</span>
+              <span className="visually-hidden">{player.error}</span>
             </span>
           )}
-          <button
-            type="button"
-            className={
-              player.liked ? 'mini-player__like mini-player__like--liked' : 'mini-player__like'
-            }
-            aria-label={`Like ${track.title}`}
-            aria-pressed={player.liked}
-            title={player.liked ? 'Unlike' : 'Like'}
-            onClick={player.like}
-          >
-            <LikesIcon size={20} />
-          </button>
-          {player.canControl && (
+          {track && (
+            <button
+              type="button"
+              className={
+                player.liked
+                  ? 'round-button mini-player__like mini-player__like--liked'
+                  : 'round-button mini-player__like'
+              }
+              aria-label={`Like ${track.title}`}
+              aria-pressed={player.liked}
+              title={player.liked ? 'Unlike' : 'Like'}
+              onClick={player.like}
+            >
+              <LikesIcon size={20} />
+            </button>
+          )}
+          {track && player.canControl && (
             <>
               <button
                 type="button"

@@ -4,9 +4,15 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
+import { NotSavedOffline, SavedCopyNote } from '../../../components/ui/SavedCopyNote';
 import { NotFoundStatusPage, StatusPage } from '../../../components/ui/StatusPage';
 import { ApiError } from '../../../lib/apiClient';
-import { PRODUCT_NAME, profileDescription, profileTitle } from '@earshot/contract/site';
+import {
+  PRODUCT_NAME,
+  profileDescription,
+  profileStructuredData,
+  profileTitle,
+} from '@earshot/contract/site';
 import { usePublicProfileQuery } from '../api/publicProfile';
 import { ListeningActivityChart } from './ListeningActivityChart';
 import { ProfileStatsCard } from './ProfileStatsCard';
@@ -41,23 +47,7 @@ function ProfileMeta({ profile }: { profile: PublicProfile }) {
       canonicalPath={path}
       image={user.picture}
       type="profile"
-      structuredData={{
-        '@context': 'https://schema.org',
-        '@type': 'ProfilePage',
-        url: `${window.location.origin}${path}`,
-        mainEntity: {
-          '@type': 'Person',
-          name: user.name,
-          alternateName: `@${user.username}`,
-          identifier: user.id,
-          ...(user.picture ? { image: user.picture } : {}),
-          interactionStatistic: {
-            '@type': 'InteractionCounter',
-            interactionType: 'https://schema.org/ListenAction',
-            userInteractionCount: stats.total_plays,
-          },
-        },
-      }}
+      structuredData={profileStructuredData(user, stats, `${window.location.origin}${path}`)}
     />
   );
 }
@@ -81,6 +71,7 @@ function ProfileView({
   return (
     <article className="profile" aria-labelledby="profile-name">
       <ProfileMeta profile={profile} />
+      <SavedCopyNote savedAt={fetchedAt} />
       <header className="card profile-header">
         <Avatar name={displayName} picture={user.picture} size={96} />
         <div className="profile-header__identity">
@@ -126,7 +117,7 @@ export function PublicProfilePage({ handle, ...slots }: PublicProfilePageProps) 
     return (
       <>
         <PageMeta title="Profile" />
-        <LoadingState />
+        {profile.fetchStatus === 'paused' ? <NotSavedOffline /> : <LoadingState />}
       </>
     );
   }

@@ -3,23 +3,31 @@ import type { TrackSummary } from '@earshot/contract/track';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
-import { formatPlays, rankLabel } from '../profileFormat';
+import { Cover } from '../../../components/ui/Cover';
+import { formatPlays, rankMedal } from '../profileFormat';
 
+/**
+ * A medal for ranks 1 to 3, drawn in CSS (no emoji: phones without an emoji font would show
+ * empty boxes), then "#n".
+ */
 function Rank({ rank }: { rank: number }) {
-  const label = rankLabel(rank);
+  const medal = rankMedal(rank);
+  if (!medal) {
+    return (
+      <span className="highlight__rank" aria-label={`Rank ${rank}`} role="img">
+        #{rank}
+      </span>
+    );
+  }
   return (
-    <span className="highlight__rank" aria-label={`Rank ${rank}`} role="img">
-      {label}
+    <span
+      className={`highlight__rank medal medal--${medal}`}
+      aria-label={`Rank ${rank}, ${medal} medal`}
+      role="img"
+    >
+      {rank}
     </span>
   );
-}
-
-/** An album cover, or a plain square when there is none. */
-function Cover({ picture }: { picture: string | null }) {
-  if (picture) {
-    return <img className="highlight__cover" src={picture} alt="" width={40} height={40} />;
-  }
-  return <span className="highlight__cover" aria-hidden="true" />;
 }
 
 /** The ignore buttons of the entries, from the ignore feature (composed in `app/`). */
@@ -40,7 +48,7 @@ function SongEntry({ song, rank, renderIgnore }: SongEntryProps) {
   return (
     <li className="highlight">
       <Rank rank={rank} />
-      <Cover picture={track.album?.picture ?? null} />
+      <Cover className="highlight__cover" picture={track.album?.picture} size={40} />
       <div className="highlight__text">
         <Link to={`/track/${encodeURIComponent(track.id)}`} className="highlight__title">
           {track.title}

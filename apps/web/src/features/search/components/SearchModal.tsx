@@ -104,7 +104,7 @@ export function SearchModal({ initialText, onTextChange, onClose }: SearchModalP
               aria-expanded={hasResults}
               aria-controls={listId}
               aria-activedescendant={hasResults ? optionId(active) : undefined}
-              placeholder="Search tracks, albums, artists and people"
+              placeholder="Tracks, albums, artists and people"
               autoComplete="off"
               spellCheck={false}
               value={text}
@@ -114,11 +114,16 @@ export function SearchModal({ initialText, onTextChange, onClose }: SearchModalP
               }}
               onKeyDown={onKeyDown}
             />
-            <Dialog.Close className="icon-button icon-button--small" aria-label="Close search">
+            <Dialog.Close
+              className="round-button icon-button icon-button--small"
+              aria-label="Close search"
+            >
               <CloseIcon size={18} />
             </Dialog.Close>
           </div>
-          <div className="search-dialog__body">
+          {/* Focusable so that the keyboard can scroll it too (its options are reached through
+              the combobox, so none of them is in the tab order). */}
+          <div className="search-dialog__body" tabIndex={0}>
             {searched !== '' && query.isError && (
               <p className="search-dialog__message" role="alert">
                 Failed to search: {query.error.message}
@@ -145,9 +150,9 @@ export function SearchModal({ initialText, onTextChange, onClose }: SearchModalP
                       aria-labelledby={headingId}
                       className="search-dialog__group"
                     >
-                      <h3 id={headingId} className="search-dialog__heading">
+                      <div id={headingId} className="search-dialog__heading">
                         {heading}
-                      </h3>
+                      </div>
                       {group.map(({ result, index }) => (
                         <SearchResultRow
                           key={`${result.type}-${result.id}`}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CopyLinkField } from '../../../components/ui/CopyLinkField';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { SETTINGS_LINK_COPIED_MS } from '../../../lib/constants';
+import { DataExportCard } from './DataExportCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { StreamingAccountCard, type StreamingConnection } from './StreamingAccountCard';
 import { UsernameEditor } from './UsernameEditor';
@@ -72,18 +73,7 @@ export function SettingsPage({
           Import extended history
         </Link>
       </section>
-      <section className="card settings__card" aria-labelledby="settings-export-title">
-        <h2 id="settings-export-title" className="card__title">
-          Download my data
-        </h2>
-        <p className="settings__muted">
-          A ZIP of your profile, plays, likes, friends and ignored items, each in JSON and CSV. It
-          is built while it downloads, so a long history takes a moment.
-        </p>
-        <a href="/api/user/export" download className="button button--secondary settings__import">
-          Download my data
-        </a>
-      </section>
+      <DataExportCard />
       <DeleteAccountCard username={username} />
     </SettingsLayout>
   );

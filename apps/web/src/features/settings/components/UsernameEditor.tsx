@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { USERNAME_MAX_LENGTH, USERNAME_SAVED_MS } from '../../../lib/constants';
+import { USERNAME_MAX_LENGTH } from '@earshot/contract/user';
+import { USERNAME_SAVED_MS } from '../../../lib/constants';
 import {
   USERNAME_EMPTY_MESSAGE,
   useUpdateUsernameMutation,

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { matchWebAppPath, webAppPaths } from '@earshot/contract/web-paths';
+import { PRODUCT_NAME, SOCIAL_CARD_PATH } from '@earshot/contract/site';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/client';
+import { pageMetadata, type CatalogueSources, type PageMetadata } from '../services/page-metadata';
+import { publicProfileHandles } from '../services/users';
+
+/** At most this many profiles in `/sitemap.xml` (the protocol's limit per file). */
+const SITEMAP_MAX_URLS = 50_000;
+
+/** What search engines may crawl: the public pages, never the API, the sandbox or settings. */
+function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /sandbox/',
+    'Disallow: /settings',
+    'Disallow: /spotify/',
+    'Disallow: /search/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Text safe inside XML or HTML elements and attribute values. */
+function escapeMarkup(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside a script element: `<` escaped so no value can close the element. */
+function jsonForScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** The head tags of one page, as the web app's PageMeta renders them after it starts. */
+function headTags(meta: PageMetadata, publicUrl: string): string {
+  const url = `${publicUrl}${meta.canonicalPath}`;
+  const image = new URL(meta.image ?? SOCIAL_CARD_PATH, publicUrl).href;
+  const tags = [
+    `<title>${escapeMarkup(meta.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url)}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:site_name" content="${PRODUCT_NAME}" />`,
+    `<meta property="og:title" content="${escapeMarkup(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeMarkup(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeMarkup(url)}" />`,
+    `<meta property="og:image" content="${escapeMarkup(image)}" />`,
+    `<meta name="twitter:card" content="${meta.image === null ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeMarkup(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeMarkup(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escapeMarkup(image)}" />`,
+  ];
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (meta.structuredData) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(meta.structuredData)}</script>`);
+  }
+  // Marked so the web app can drop them once its own PageMeta renders the same tags.
+  return tags.map((tag) => tag.replace(/^<(\w+)/, '<$1 data-server-meta')).join('\n    ');
+}
+
+function matchingPath(pathname: string) {
+  for (const pattern of webAppPaths) {
+    const params = matchWebAppPath(pattern, pathname);
+    if (params) return { pattern, params };
+  }
+  return null;
+}
+
+interface WebAppOptions extends CatalogueSources {
+  db: Db;
+  distDir: string;
+}
+
+/**
+ * Serves the built web app: hashed assets (precompressed at build time) cached for a year, the
+ * HTML of every page with its title, description and social-card tags filled in on the server
+ * (so links shared and crawled show them without JavaScript), 404 for paths no page answers,
+ * `robots.txt` and a sitemap of public profiles.
+ */
+export async function serveWebApp(
+  app: FastifyInstance,
+  { db, distDir, publicUrl, spotify, visitorSpotify }: WebAppOptions,
+) {
+  // The head's placeholder comment is where the page's tags go.
+  const [beforeHead, afterHead] = readFileSync(path.join(distDir, 'index.html'), 'utf8').split(
+    /<!--\s*page metadata\s*-->/,
+  );
+  if (afterHead === undefined) throw new Error('index.html lacks its <!-- page metadata --> slot');
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // index.html is rendered per page below; everything else is a file as built.
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      // Vite fingerprints everything under assets/; the rest (sw.js, icons) must revalidate.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const handles = await publicProfileHandles(db, SITEMAP_MAX_URLS);
+    const urls = handles.map(
+      (handle) =>
+        `  <url><loc>${escapeMarkup(`${publicUrl}/user/${encodeURIComponent(handle)}`)}</loc></url>`,
+    );
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+
+  /** The page's HTML with its metadata, and 404 for a path no page answers or an unknown entity. */
+  async function sendPage(pathname: string, reply: FastifyReply) {
+    const match = matchingPath(pathname);
+    const meta = await pageMetadata(
+      db,
+      { spotify, visitorSpotify, publicUrl },
+      match?.pattern ?? null,
+      match?.params ?? {},
+      pathname,
+    );
+    return reply
+      .code(meta.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(`${beforeHead}${headTags(meta, publicUrl)}${afterHead}`);
+  }
+
+  return sendPage;
+}

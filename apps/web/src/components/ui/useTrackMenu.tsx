@@ -1,0 +1,30 @@
+import { useState, type ReactNode } from 'react';
+import { PointerMenu, type PointerMenuTarget } from './PointerMenu';
+
+/**
+ * The context menu of a list's track rows: `openFor(item)` is a row's `onOpenMenu`, `menu` the
+ * element to render once beside the list. The item is kept while the menu closes, so the menu's
+ * content stays in place during its exit.
+ */
+export function useTrackMenu<T extends { track: { title: string } }>(
+  renderItems: (item: T) => ReactNode,
+) {
+  const [opened, setOpened] = useState<{
+    item: T;
+    target: PointerMenuTarget;
+    open: boolean;
+  } | null>(null);
+  const openFor = (item: T) => (target: PointerMenuTarget) =>
+    setOpened({ item, target, open: true });
+  const menu = opened && (
+    <PointerMenu
+      target={opened.target}
+      open={opened.open}
+      onClose={() => setOpened({ ...opened, open: false })}
+      label={`Track actions: ${opened.item.track.title}`}
+    >
+      {renderItems(opened.item)}
+    </PointerMenu>
+  );
+  return { openFor, menu };
+}

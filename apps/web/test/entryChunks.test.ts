@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * What a visitor's first visit to `/` downloads (decision 0023): the entry chunk and the chunks it
+ * imports statically, from a real production build. Pages, the logged-in layout and the
+ * libraries only they use must be in chunks loaded on demand.
+ */
+describe('the entry chunk', () => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'earshot-web-build-'));
+  let chunks: Rolldown.OutputChunk[];
+  let initialModules: string[];
+
+  beforeAll(async () => {
+    const output = (await build({
+      root: WEB_ROOT,
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    })) as Rolldown.RolldownOutput;
+    chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+    const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const initial = new Set<Rolldown.OutputChunk>();
+    const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+      if (!chunk || initial.has(chunk)) return;
+      initial.add(chunk);
+      for (const imported of chunk.imports) visit(byName.get(imported));
+    };
+    visit(chunks.find((chunk) => chunk.isEntry));
+    initialModules = [...initial]
+      .flatMap((chunk) => chunk.moduleIds)
+      .map((id) => path.relative(WEB_ROOT, id).replaceAll(path.sep, '/'));
+  }, 120_000);
+
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('holds the landing page and none of the other pages', () => {
+    expect(initialModules).toContain('src/features/landing/components/LandingPage.tsx');
+    const routes = initialModules.filter((id) => id.startsWith('src/app/routes/'));
+    expect(routes).toEqual(['src/app/routes/HomeRoute.tsx']);
+    const loggedIn = initialModules.filter((id) =>
+      /src\/features\/(activity|catalogue|discover|friends|profile|settings|import|ignore|admin|search)\//.test(
+        id,
+      ),
+    );
+    expect(loggedIn).toEqual([]);
+  });
+
+  it('leaves out the player, the menus, zod and Sentry', () => {
+    const heavy = initialModules.filter(
+      (id) =>
+        id.endsWith('/MiniPlayer.tsx') ||
+        id.endsWith('/UserMenu.tsx') ||
+        id.endsWith('/NotificationBell.tsx') ||
+        id.includes('node_modules/@radix-ui/') ||
+        // Loaded only when the server names a DSN (decision 0030).
+        id.includes('node_modules/@sentry/') ||
+        id.includes('node_modules/zod/v4/classic/') ||
+        id.includes('node_modules/zod/v4/core/schemas.js'),
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it('puts each page in a chunk of its own, loaded on demand', () => {
+    const pageChunks = chunks.filter((chunk) =>
+      chunk.moduleIds.some((id) =>
+        /src\/app\/routes\/(Activity|Profile|Settings)Route\.tsx$/.test(id),
+      ),
+    );
+    expect(pageChunks).toHaveLength(3);
+    for (const chunk of pageChunks) expect(chunk.isDynamicEntry).toBe(true);
+  });
+});
