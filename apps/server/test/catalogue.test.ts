@@ -36,6 +36,11 @@ function get(harness: Harness, url: string, viewer?: Viewer) {
   return harness.app.inject({ url, headers: viewer ? { cookie: viewer.cookie } : {} });
 }
 
+/** A listener opens the page first, which stores it: each test stands alone, in any order. */
+async function openedBy(harness: Harness, viewer: Viewer, url: string) {
+  expect((await get(harness, url, viewer)).statusCode).toBe(200);
+}
+
 const lantern = { id: 'lanternArtist01', name: 'The Lanterns' };
 const moth = { id: 'mothArtist01', name: 'Moth Choir' };
 function fixture(id: string, name: string, albumId: string, by = lantern, isrc?: string) {
@@ -101,6 +106,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
   });
 
   it('shows visitors the stored artist without personal fields', async () => {
+    await openedBy(harness, mara, `/api/artist/${artist.id}`);
     const body = (await get(harness, `/api/artist/${artist.id}`)).json<ArtistDetail>();
     expect(body).toMatchObject({
       name: artist.name,
@@ -122,6 +128,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
   });
 
   it("lists the artist's releases newest first", async () => {
+    await openedBy(harness, mara, `/api/artist/${artist.id}`);
     const body = (await get(harness, `/api/artist/${artist.id}/albums`)).json<ArtistAlbums>();
     expect(body.notice).toBeNull();
     for (const id of artist.albumIds) expect(body.items.map((item) => item.id)).toContain(id);
@@ -282,6 +289,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
         url: `/api/spotify/follow/artist/${artist.id}`,
         headers: viewer ? { cookie: viewer.cookie } : {},
       });
+    await openedBy(harness, tomas, `/api/artist/${artist.id}`);
     expect((await follow('PUT')).statusCode).toBe(401);
     expect((await follow('PUT', tomas)).json()).toEqual({
       artist_id: artist.id,
@@ -308,6 +316,7 @@ describe('catalogue pages, Extended Quota Mode', () => {
   });
 
   it('serves what is stored when Spotify fails, and says so when nothing is', async () => {
+    await openedBy(harness, tomas, `/api/album/${album.id}`);
     await harness.control('PUT', '/faults', {
       seed: 1,
       rules: [{ type: 'server-error', rate: 1, path: '/v1/' }],
@@ -372,6 +381,7 @@ describe('catalogue pages, Development Mode', () => {
   });
 
   it('follows through the library endpoint of the mode', async () => {
+    await openedBy(harness, mara, `/api/artist/${artist.id}`);
     const answer = await harness.app.inject({
       method: 'PUT',
       url: `/api/spotify/follow/artist/${artist.id}`,
