@@ -14,6 +14,10 @@ export const mutationModules = {
     /** The pair lock only matters with several connections: run its tests on PostgreSQL. */
     postgres: true,
   },
+  moderation: {
+    file: 'src/services/moderation.ts',
+    tests: ['test/moderation.test.ts', 'test/beta.test.ts'],
+  },
   activity: {
     file: 'src/services/activity.ts',
     tests: ['test/activity.test.ts'],
