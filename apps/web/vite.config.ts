@@ -127,6 +127,9 @@ export default defineConfig({
               priority: 5,
             },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 4 },
+            // The rest of TanStack Query: the pages' hooks of it (infinite queries, mutations) would
+            // otherwise go to `ui` and make every page load Radix.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 4 },
             // The app's own modules of the entry stay one chunk, not split off where a lazy page
             // shares them (each request costs ~1 KB of headers and a round trip on the landing).
             { name: 'app', tags: ['$initial'], priority: 3 },
@@ -136,7 +139,13 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             // Loaded only when the server names a Sentry DSN: never with the pages' libraries.
             { name: 'sentry', test: /node_modules[\\/]@sentry(-internal)?[\\/]/, priority: 2 },
-            { name: 'ui', test: /node_modules[\\/]/, priority: 1 },
+            // The shared components built on Radix go with it: in `shared`, they would make every
+            // page load Radix, the Recent page's first paint among them (decision 0034).
+            {
+              name: 'ui',
+              test: /node_modules[\\/]|src[\\/]components[\\/]ui[\\/](PointerMenu|InfoTooltip)\.tsx$/,
+              priority: 1,
+            },
             { name: 'shared', minShareCount: 2, priority: 0 },
           ],
         },

@@ -39,7 +39,18 @@ const GOALS = {
 };
 
 // `--port 0`: any free port.
-const options = readOptions({ runs: 3, account: 'maralindqvist', port: 0, explain: false });
+// `--pages recent --form-factors mobile`: a quick look at some of them, printed and not written.
+const options = readOptions({
+  runs: 3,
+  account: 'maralindqvist',
+  port: 0,
+  explain: false,
+  pages: 'landing,recent,profile',
+  formFactors: 'mobile,desktop',
+});
+const chosenPages = options.pages.split(',');
+const chosenFormFactors = options.formFactors.split(',');
+const everything = chosenPages.length === 3 && chosenFormFactors.length === 2;
 const { runs } = options;
 
 async function startStack() {
@@ -173,6 +184,20 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
           }
         }
       }
+      // And where Performance goes: blocking time, each script's main-thread time, unused bytes.
+      const tbt = audits['total-blocking-time']?.numericValue ?? NaN;
+      console.log(`${formFactor} ${url} total blocking time: ${Math.round(tbt)} ms`);
+      const describe: Record<string, (item: Record<string, unknown>) => string> = {
+        'mainthread-work-breakdown': (item) => `${String(item.groupLabel)} ${ms(item.duration)}`,
+        'long-tasks': (item) => `${String(item.url)} ${ms(item.duration)} at ${ms(item.startTime)}`,
+        'bootup-time': (item) =>
+          `${String(item.url)} ${ms(item.total)} (${ms(item.scripting)} scripting)`,
+        'unused-javascript': (item) => `${String(item.url)} ${String(item.wastedBytes)} B unused`,
+      };
+      for (const [id, line] of Object.entries(describe)) {
+        const items = (audits[id]?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+        for (const item of items) console.log(`${formFactor} ${id}: ${line(item)}`);
+      }
     }
     const scripts = (
       audits['network-requests']?.details as {
@@ -193,6 +218,10 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
   }
 }
 
+function ms(value: unknown): string {
+  return `${Math.round(Number(value))} ms`;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -210,12 +239,14 @@ try {
     { name: 'landing', path: '/', cookie: undefined },
     { name: 'recent', path: '/recent', cookie: cookies },
     { name: 'profile', path: `/user/${me.username}`, cookie: undefined },
-  ] as const;
+  ].filter((page) => chosenPages.includes(page.name));
   const rows: (string | number)[][] = [];
   const loadBefore = loadAverage();
   const json: Record<string, Record<string, Figures>> = {};
   for (const page of pages) {
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const formFactor of (['mobile', 'desktop'] as const).filter((name) =>
+      chosenFormFactors.includes(name),
+    )) {
       const samples: Figures[] = [];
       for (let run = 0; run < runs; run += 1) {
         samples.push(await audit(`${stack.url}${page.path}`, formFactor, page.cookie));
@@ -268,8 +299,10 @@ try {
       `${GOALS.performance.landing} landing, ≥ ${GOALS.performance.recent} /recent and profile (mobile); ` +
       `Accessibility, Best Practices, SEO ${GOALS.otherCategories}; CLS ≤ ${GOALS.cls}.`,
   ].join('\n');
-  await writeJson('web.json', { machine, load_average: load, pages: json });
-  await writeResult('web.md', markdown);
+  if (everything) {
+    await writeJson('web.json', { machine, load_average: load, pages: json });
+    await writeResult('web.md', markdown);
+  }
   console.log(`\n${markdown}\n`);
 } finally {
   await stack.stop();

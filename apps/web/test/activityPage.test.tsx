@@ -255,6 +255,8 @@ describe('infinite scroll', () => {
     renderApp('/likes/friends');
 
     expect(await screen.findAllByRole('listitem')).toHaveLength(30);
+    // Watched once every row of the first answer is shown (decision 0034).
+    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
     const [observer] = FakeIntersectionObserver.live();
     expect(observer?.options.rootMargin).toBe('300px 0px');
     expect(requestsTo(fetchMock, '/api/likes')).toHaveLength(1);
@@ -280,6 +282,7 @@ describe('infinite scroll', () => {
     });
     renderApp('/recent');
     await screen.findAllByRole('listitem');
+    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
 
     act(() => FakeIntersectionObserver.live()[0]?.report(false));
 

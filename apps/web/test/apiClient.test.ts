@@ -46,6 +46,13 @@ describe('API client', () => {
     }
   });
 
+  it('reads an answer without content to its end, so its request does not stay open', async () => {
+    const answer = new Response('{"version":"1.0.0"}', { status: 200 });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer));
+    await requestWithoutContent('/api/status');
+    expect(answer.bodyUsed).toBe(true);
+  });
+
   it('sends a 401 to /login?next={path and query}', async () => {
     window.history.replaceState(null, '', '/recent/friends?q=abba&before=2024-01-01');
     fakeApi({ 'GET /api/recent': json(401, { detail: 'Not logged in' }) });

@@ -23,18 +23,23 @@ describe('the entry chunk', () => {
       build: { outDir, emptyOutDir: true },
     })) as Rolldown.RolldownOutput;
     chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+    initialModules = staticModules(chunks.find((chunk) => chunk.isEntry));
+  }, 120_000);
+
+  /** The modules of `start` and of the chunks it imports statically, relative to the app. */
+  function staticModules(start: Rolldown.OutputChunk | undefined): string[] {
     const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const initial = new Set<Rolldown.OutputChunk>();
+    const loaded = new Set<Rolldown.OutputChunk>();
     const visit = (chunk: Rolldown.OutputChunk | undefined) => {
-      if (!chunk || initial.has(chunk)) return;
-      initial.add(chunk);
+      if (!chunk || loaded.has(chunk)) return;
+      loaded.add(chunk);
       for (const imported of chunk.imports) visit(byName.get(imported));
     };
-    visit(chunks.find((chunk) => chunk.isEntry));
-    initialModules = [...initial]
+    visit(start);
+    return [...loaded]
       .flatMap((chunk) => chunk.moduleIds)
       .map((id) => path.relative(WEB_ROOT, id).replaceAll(path.sep, '/'));
-  }, 120_000);
+  }
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -73,5 +78,14 @@ describe('the entry chunk', () => {
     );
     expect(pageChunks).toHaveLength(3);
     for (const chunk of pageChunks) expect(chunk.isDynamicEntry).toBe(true);
+  });
+
+  it('opens Recent without Radix: its menus load when opened (decision 0034)', () => {
+    const activity = chunks.find((chunk) =>
+      chunk.moduleIds.some((id) => id.endsWith('src/app/routes/ActivityRoute.tsx')),
+    );
+    const modules = staticModules(activity);
+    expect(modules).toContain('src/features/activity/components/ActivityList.tsx');
+    expect(modules.filter((id) => id.includes('node_modules/@radix-ui/'))).toEqual([]);
   });
 });

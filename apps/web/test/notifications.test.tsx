@@ -207,7 +207,7 @@ describe('notification bell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Raise' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load likes.');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Notifications (1)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (1)' }));
     const panel = await screen.findByRole('dialog');
     expect(within(panel).getByText('Failed to load likes.')).toBeInTheDocument();
 

@@ -79,7 +79,10 @@ describe('offline', () => {
     const banner = await screen.findByText(OFFLINE_BANNER_TEXT);
     expect(banner.parentElement).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('link', { name: 'Waterloo' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeVisible();
+    // The account menu loads once the page has (decision 0034).
+    expect(
+      await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }),
+    ).toBeVisible();
     expect(screen.getByText(/^Saved copy from/)).toHaveTextContent(
       /^Saved copy from just now, not live\.$/,
     );
@@ -209,7 +212,9 @@ describe('saved copies of pages', () => {
     other.setQueryData(userKey, ada);
     const stopOther = keepOfflinePages(other);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }),
+    );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_MODAL_DEBOUNCE_MS } from '../src/lib/constants';
 import { ada, fakeApi, json, loggedOut, requestedUrls, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
+import { DEFAULT_PAGE_TITLE } from '@earshot/contract/site';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
 
@@ -104,6 +105,8 @@ describe('search modal', { timeout: 15_000 }, () => {
     expect(router.state.location.pathname).toBe('/search/');
     expect(within(dialog).getByRole('combobox', { name: 'Search' })).toHaveFocus();
     expect(screen.getByText('Page Not Found', { selector: 'h1' })).toBeInTheDocument();
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.title).toBe('Page Not Found - Earshot');
   });
 
   it('opens with the / key, but not while typing in a field', async () => {
@@ -252,8 +255,13 @@ describe('search modal', { timeout: 15_000 }, () => {
     expect(searchBox()).toHaveValue('björk');
     await waitFor(() => expect(searches().map((query) => query.get('q'))).toEqual(['björk']));
     expect(await screen.findAllByRole('option')).toHaveLength(5);
-    // The route renders nothing of its own under the modal.
+    // The route renders nothing of its own under the modal, but it names the document.
     expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
+    expect(document.title).toBe(DEFAULT_PAGE_TITLE);
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -134,5 +134,7 @@ export async function requestWithoutContent(
   path: string,
   init: ApiRequestInit = {},
 ): Promise<void> {
-  await send(path, init);
+  const response = await send(path, init);
+  // Read to its end: a body left unread keeps its request open, and the page never idle.
+  await response.arrayBuffer();
 }

@@ -9,6 +9,8 @@ const MINUTE_MS = 60 * SECOND_MS;
 // Recent and Likes lists
 export const INFINITE_SCROLL_MARGIN_PX = 300;
 export const ACTIVITY_SEARCH_DEBOUNCE_MS = 500;
+/** Rows of a feed's first answer rendered before the rest: more than a phone's screen shows. */
+export const FEED_FIRST_PAINT_ROWS = 12;
 
 // Search modal
 export const SEARCH_MODAL_DEBOUNCE_MS = 300;

@@ -3,6 +3,7 @@ import { Outlet, useRoutes, type Location, type RouteObject } from 'react-router
 import { LoadingState } from '../../components/ui/LoadingState';
 import { useSession } from '../../features/account/hooks/useSession';
 import { forgetOfflineCopies, reportSavedQueriesError } from '../../lib/savedQueries';
+import { useLoadedAndIdle } from '../../lib/afterLoad';
 import { markPromoted } from '../../lib/visitor';
 import { PlaybackProvider } from '../../features/playback/components/PlaybackProvider';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
@@ -40,6 +41,8 @@ function BackgroundPage({ pages, location }: { pages: RouteObject[]; location: L
 export function AppLayout({ pages }: { pages: RouteObject[] }) {
   const session = useSession();
   const authenticated = session.status === 'authenticated';
+  // The live stream and the player start once the page has loaded (decision 0034).
+  const extras = useLoadedAndIdle();
   const background = useSearchBackground();
   useSearchShortcut();
   const visitor = session.status === 'visitor';
@@ -60,7 +63,7 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
         </a>
         {session.status === 'authenticated' && (
           <Suspense>
-            <LiveCacheSync viewerId={session.user.id} />
+            {extras && <LiveCacheSync viewerId={session.user.id} />}
             <OfflinePagesKeeper />
           </Suspense>
         )}
@@ -76,7 +79,7 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
           </RouteErrorBoundary>
         </main>
         <Footer />
-        {authenticated && (
+        {authenticated && extras && (
           <Suspense>
             <MiniPlayer />
           </Suspense>

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { BellIcon, SearchIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
 import type { Session } from '../../features/account/hooks/useSession';
+import { useLoadedAndIdle } from '../../lib/afterLoad';
 import { prefetchOnIntent } from '../prefetch';
 import { useOpenSearch } from '../searchNavigation';
 import { MainTabs } from './MainTabs';
@@ -31,6 +32,8 @@ function AccountActionsPlaceholder({ user }: { user: CurrentUser }) {
 export function Header({ session }: { session: Session }) {
   const { pathname } = useLocation();
   const openSearch = useOpenSearch();
+  // The bell and the menu load once the page has (decision 0034); their look is there before.
+  const accountActions = useLoadedAndIdle();
 
   return (
     <header className="app-header">
@@ -59,7 +62,11 @@ export function Header({ session }: { session: Session }) {
           </button>
           {session.status === 'authenticated' ? (
             <Suspense fallback={<AccountActionsPlaceholder user={session.user} />}>
-              <AccountActions user={session.user} />
+              {accountActions ? (
+                <AccountActions user={session.user} />
+              ) : (
+                <AccountActionsPlaceholder user={session.user} />
+              )}
             </Suspense>
           ) : (
             session.status === 'visitor' &&

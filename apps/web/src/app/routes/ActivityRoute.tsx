@@ -8,7 +8,7 @@ import {
 import type { ActivityFeed } from '../../features/activity/api/activityFeed';
 import { ActivityPage } from '../../features/activity/components/ActivityPage';
 import { FEED_TEXTS } from '../../features/activity/feedTexts';
-import { IgnoreTrackMenuItem } from '../../features/ignore/components/IgnoreTrackMenuItem';
+import { LazyIgnoreTrackMenuItem } from '../../features/ignore/components/LazyIgnoreTrackMenuItem';
 import { TrackIgnoreBadge } from '../../features/ignore/components/TrackIgnoreBadge';
 import { SpotifyReconnectBanner } from './SpotifyReconnectBanner';
 import { SignedInOnly } from './SignedInOnly';
@@ -31,7 +31,9 @@ export function ActivityScreen({ feed, scope, viewer }: ActivityScreenProps) {
       viewerId={viewer.id}
       banner={feed === 'recent' && <SpotifyReconnectBanner />}
       renderTrackBadge={(item) => <TrackIgnoreBadge uid={item.track.uid} />}
-      renderTrackMenuItems={(item) => <IgnoreTrackMenuItem track={item.track} viewer={viewer} />}
+      renderTrackMenuItems={(item) => (
+        <LazyIgnoreTrackMenuItem track={item.track} viewer={viewer} />
+      )}
     />
   );
 }

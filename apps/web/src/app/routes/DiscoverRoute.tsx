@@ -5,7 +5,7 @@ import { LikeButton } from '../../features/activity/components/LikeButton';
 import { refreshAfterLike, setLikedInSuggestions } from '../../features/discover/api/suggestions';
 import { DiscoverPage } from '../../features/discover/components/DiscoverPage';
 import { DISCOVER_TEXTS } from '../../features/discover/discoverSections';
-import { IgnoreTrackMenuItem } from '../../features/ignore/components/IgnoreTrackMenuItem';
+import { LazyIgnoreTrackMenuItem } from '../../features/ignore/components/LazyIgnoreTrackMenuItem';
 import { SignedInOnly } from './SignedInOnly';
 
 /**
@@ -25,7 +25,9 @@ function DiscoverScreen({ viewer }: { viewer: CurrentUser }) {
           onSettled={() => void refreshAfterLike(queryClient)}
         />
       )}
-      renderTrackMenuItems={(item) => <IgnoreTrackMenuItem track={item.track} viewer={viewer} />}
+      renderTrackMenuItems={(item) => (
+        <LazyIgnoreTrackMenuItem track={item.track} viewer={viewer} />
+      )}
     />
   );
 }

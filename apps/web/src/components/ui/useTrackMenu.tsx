@@ -1,5 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { PointerMenu, type PointerMenuTarget } from './PointerMenu';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { PointerMenuTarget } from './PointerMenu';
+
+// Radix's menu code loads when a menu is first opened, not with the list (decision 0034).
+const PointerMenu = lazy(() =>
+  import('./PointerMenu').then((module) => ({ default: module.PointerMenu })),
+);
 
 /**
  * The context menu of a list's track rows: `openFor(item)` is a row's `onOpenMenu`, `menu` the
@@ -17,14 +22,16 @@ export function useTrackMenu<T extends { track: { title: string } }>(
   const openFor = (item: T) => (target: PointerMenuTarget) =>
     setOpened({ item, target, open: true });
   const menu = opened && (
-    <PointerMenu
-      target={opened.target}
-      open={opened.open}
-      onClose={() => setOpened({ ...opened, open: false })}
-      label={`Track actions: ${opened.item.track.title}`}
-    >
-      {renderItems(opened.item)}
-    </PointerMenu>
+    <Suspense>
+      <PointerMenu
+        target={opened.target}
+        open={opened.open}
+        onClose={() => setOpened({ ...opened, open: false })}
+        label={`Track actions: ${opened.item.track.title}`}
+      >
+        {renderItems(opened.item)}
+      </PointerMenu>
+    </Suspense>
   );
   return { openFor, menu };
 }
