@@ -28,6 +28,7 @@ describe('error reporting without a DSN', () => {
   });
 
   it('stays off when a later status names a DSN: only the first answer counts', async () => {
+    await configureErrorReporting({ version: '1.4.0' });
     await configureErrorReporting({
       version: '1.4.0',
       sentry_dsn: 'https://k@o1.ingest.sentry.io/1',
