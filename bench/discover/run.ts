@@ -23,7 +23,7 @@ import { discoverSize, generateDiscoverWorld, VIEWER } from './generate';
 const options = readOptions({
   ...generatedDataOptions({ database: 'discover_bench_perf', seed: 14 }),
   // One connection: the goal is the time of one answer, not throughput under saturation.
-  ...goalSuiteOptions({ connections: 1, goal: 100 }),
+  ...goalSuiteOptions({ connections: 1, goal: 100, rate: 0 }),
   /** Items per section, as the Discover page asks. */
   limit: 20,
 });

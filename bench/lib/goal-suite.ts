@@ -17,12 +17,25 @@ import type { withEarshot } from './server';
  * `readOptions` defaults of a benchmark whose requests each have a p99 goal: 20 s of load per
  * variant after 5 s of warm-up, `connections` at once.
  */
-export const goalSuiteOptions = ({ connections, goal }: { connections: number; goal: number }) => ({
+export const goalSuiteOptions = ({
+  connections,
+  goal,
+  rate,
+}: {
+  connections: number;
+  goal: number;
+  rate: number;
+}) => ({
   duration: 20,
   warmup: 5,
   connections,
   /** The goal, in ms, for p99 of every variant. */
   goal,
+  /**
+   * Each variant again at this many requests per second (0: not): latency at a stated load,
+   * beside the saturation figure of `connections` sent as fast as answered.
+   */
+  rate,
 });
 
 /** A result's name: `<benchmark>-<backend>-x<scale>`, and `-c<n>` when not one connection. */
@@ -39,7 +52,7 @@ export interface GoalVariant extends ExplainedRequest {
   targets: Target[];
 }
 
-type Settings = Parameters<typeof withEarshot>[1] & { goal: number };
+type Settings = Parameters<typeof withEarshot>[1] & { goal: number; rate?: number };
 
 /** A variant's figures: its load, its ratio to the baseline and how it stands to the goal. */
 type GoalResult = Measurement & { ratio_to_status: number; name: string } & ReturnType<
@@ -59,7 +72,7 @@ export interface GoalSuiteResult<R extends GoalResult> {
 export async function explainThenLoad(
   bench: BenchDatabase,
   pool: pg.Pool,
-  settings: Parameters<typeof withEarshot>[1],
+  settings: Parameters<typeof withEarshot>[1] & { rate?: number },
   variants: readonly GoalVariant[],
   nameWidth: number,
 ): Promise<{ plans: { title: string; plans: QueryPlan[] }[]; suite: SuiteResult }> {
@@ -140,7 +153,12 @@ export async function writeGoalReport<R extends GoalResult>(
     baselineLine(suite.baseline, 'latency'),
     loadAverageLine(suite.baseline),
     '',
-    ...goalTable(text.leading, suite.results, { backend, goal: options.goal, label }),
+    ...goalTable(text.leading, suite.results, {
+      backend,
+      goal: options.goal,
+      label,
+      rate: options.rate ?? 0,
+    }),
   ].join('\n');
   await writeReport(label, { json: report, plans: formatPlans(suite.plans), markdown });
 }

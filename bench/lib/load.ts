@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { cpuDuring, loadAverage, type ProcessGroup } from './cpu';
 
@@ -171,4 +173,141 @@ export async function preflight(baseUrl: string, targets: readonly Target[]): Pr
     bodies.push(JSON.parse(text));
   }
   return bodies;
+}
+
+/** What one open-loop run saw: each answer's latency from when its request was due. */
+interface OpenLoopResult {
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+  /** The most requests waiting for an answer at once (the sockets it took). */
+  peakInFlight: number;
+}
+
+/**
+ * Sends `targets` in turn at `rate` requests per second, evenly spaced, whatever the answers'
+ * times: an open loop, as users arrive. (autocannon's rate is a per-connection budget spent back
+ * to back at the start of each second: bursts of every connection at once, not a steady rate.)
+ * A request waits for no earlier answer; its latency counts from when it was due.
+ */
+async function openLoop(
+  baseUrl: string,
+  targets: readonly Target[],
+  rate: number,
+  duration: number,
+): Promise<OpenLoopResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const result: OpenLoopResult = {
+    latencies: [],
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    seconds: duration,
+    peakInFlight: 0,
+  };
+  let inFlight = 0;
+  const send = (target: Target, due: number) =>
+    new Promise<void>((resolve) => {
+      inFlight += 1;
+      result.peakInFlight = Math.max(result.peakInFlight, inFlight);
+      const done = () => {
+        inFlight -= 1;
+        resolve();
+      };
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: target.path,
+          method: target.method ?? 'GET',
+          headers: target.headers,
+          agent,
+          timeout: 10_000,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            result.latencies.push(performance.now() - due);
+            if ((response.statusCode ?? 0) >= 300) result.non2xx += 1;
+            done();
+          });
+        },
+      );
+      request.on('timeout', () => {
+        result.timeouts += 1;
+        request.destroy(new Error('timeout'));
+      });
+      request.on('error', () => {
+        result.errors += 1;
+        done();
+      });
+      request.end(target.body);
+    });
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < Math.round(rate * duration); i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(send(targets[i % targets.length]!, due));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return result;
+}
+
+/** The `q` quantile of sorted values (nearest rank), to a tenth of a millisecond. */
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted.length === 0
+    ? 0
+    : Math.round(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
+
+/**
+ * Loads `targets` (taken in turn) at a steady `rate` per second in an open loop: `warmup`
+ * seconds unmeasured, then `duration` seconds measured. `connections` in the figures is the
+ * most requests that waited at once.
+ */
+export async function measureAtRate(
+  baseUrl: string,
+  name: string,
+  targets: readonly Target[],
+  rate: number,
+  options: LoadOptions,
+): Promise<Measurement> {
+  if (options.warmup > 0) await openLoop(baseUrl, targets, rate, options.warmup);
+  const loadBefore = loadAverage();
+  const { result, cpuSeconds } = await cpuDuring(options.processes ?? [], () =>
+    openLoop(baseUrl, targets, rate, options.duration),
+  );
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const requests = sorted.length;
+  const measurement: Measurement = {
+    name,
+    connections: result.peakInFlight,
+    duration_s: result.seconds,
+    requests,
+    requests_per_sec: Math.round(requests / result.seconds),
+    latency_p50_ms: quantile(sorted, 0.5),
+    latency_p90_ms: quantile(sorted, 0.9),
+    latency_p99_ms: quantile(sorted, 0.99),
+    latency_max_ms: quantile(sorted, 1),
+    latency_mean_ms:
+      Math.round((sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, requests)) * 100) /
+      100,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cpu_ms_per_request: Object.fromEntries(
+      Object.entries(cpuSeconds).map(([label, seconds]) => [
+        label,
+        Math.round((seconds * 1000 * 1000) / Math.max(1, requests)) / 1000,
+      ]),
+    ),
+    load_average: [loadBefore, loadAverage()],
+  };
+  printMeasurement(measurement);
+  return measurement;
 }

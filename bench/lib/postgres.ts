@@ -90,6 +90,8 @@ export interface IndexDefinition {
   constraint: boolean;
   /** `ALTER TABLE … ADD CONSTRAINT` for primary keys and unique constraints, else `CREATE INDEX`. */
   create: string;
+  /** What a migration set on the index's columns beyond its definition (statistics targets). */
+  settings: string[];
   drop: string;
 }
 
@@ -107,9 +109,13 @@ export async function indexDefinitions(
     name: string;
     constraint_def: string | null;
     index_def: string;
+    statistics: { column: number; target: number }[];
   }>(
     `SELECT t.relname AS table, i.relname AS name, pg_get_indexdef(i.oid) AS index_def,
-            pg_get_constraintdef(c.oid) AS constraint_def
+            pg_get_constraintdef(c.oid) AS constraint_def,
+            coalesce((SELECT json_agg(json_build_object('column', a.attnum, 'target', a.attstattarget))
+                      FROM pg_attribute a WHERE a.attrelid = i.oid AND a.attstattarget >= 0),
+                     '[]') AS statistics
      FROM pg_index x
      JOIN pg_class i ON i.oid = x.indexrelid
      JOIN pg_class t ON t.oid = x.indrelid
@@ -119,13 +125,18 @@ export async function indexDefinitions(
      ORDER BY t.relname, i.relname`,
     [tables],
   );
-  return result.rows.map((row) =>
-    row.constraint_def
+  return result.rows.map((row) => {
+    const settings = row.statistics.map(
+      ({ column, target }) =>
+        `ALTER INDEX ${quoteIdent(row.name)} ALTER COLUMN ${column} SET STATISTICS ${target}`,
+    );
+    return row.constraint_def
       ? {
           table: row.table,
           name: row.name,
           constraint: true,
           create: `ALTER TABLE ${quoteIdent(row.table)} ADD CONSTRAINT ${quoteIdent(row.name)} ${row.constraint_def}`,
+          settings,
           drop: `ALTER TABLE ${quoteIdent(row.table)} DROP CONSTRAINT ${quoteIdent(row.name)}`,
         }
       : {
@@ -133,9 +144,10 @@ export async function indexDefinitions(
           name: row.name,
           constraint: false,
           create: row.index_def,
+          settings,
           drop: `DROP INDEX ${quoteIdent(row.name)}`,
-        },
-  );
+        };
+  });
 }
 
 /**

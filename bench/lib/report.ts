@@ -56,15 +56,19 @@ export const cpuMs = (m: Measurement, group: string) => m.cpu_ms_per_request[gro
 /** The columns of a suite's variant beside its name: throughput, latency, ratio, CPU time. */
 export const SUITE_COLUMNS = ['req/s', 'p50 ms', 'p99 ms', '× status', 'CPU ms/req (server + PG)'];
 
-/** A variant's cells under `SUITE_COLUMNS`; the embedded database's CPU time is the server's. */
+/** CPU ms per request of the server and PostgreSQL; the embedded database's is the server's. */
+const cpuCell = (m: Measurement, backend: Backend) =>
+  backend === 'postgres'
+    ? `${cpuMs(m, 'server')} + ${cpuMs(m, 'postgres')}`
+    : `${cpuMs(m, 'server')} (database inside)`;
+
+/** A variant's cells under `SUITE_COLUMNS`. */
 export const suiteCells = (m: Measurement & { ratio_to_status: number }, backend: Backend) => [
   m.requests_per_sec,
   m.latency_p50_ms,
   m.latency_p99_ms,
   m.ratio_to_status,
-  backend === 'postgres'
-    ? `${cpuMs(m, 'server')} + ${cpuMs(m, 'postgres')}`
-    : `${cpuMs(m, 'server')} (database inside)`,
+  cpuCell(m, backend),
 ];
 
 /**
@@ -86,32 +90,68 @@ export function baselineLine(
 export const loadAverageLine = ({ first, last }: SuiteResult['baseline'], note = '') =>
   `Machine load average during the run: ${first.load_average[0]} → ${last.load_average[1]}${note}.`;
 
+/** Whether a load met a p99 goal: every request answered 2xx, and p99 under the goal. */
+export const metGoal = (m: Measurement, goal: number) =>
+  m.latency_p99_ms < goal && m.non_2xx + m.errors === 0 && m.requests_per_sec > 0;
+
 /** A variant's figures against a p99 goal, and its statements' database time from EXPLAIN. */
-export const goalFigures = (m: Measurement, goal: number, plans: readonly QueryPlan[]) => ({
+export const goalFigures = (
+  m: Measurement & { at_rate?: Measurement },
+  goal: number,
+  plans: readonly QueryPlan[],
+) => ({
   goal_ms: goal,
   goal_met: m.latency_p99_ms < goal,
   failures: m.non_2xx + m.errors,
+  ...(m.at_rate && { goal_met_at_rate: metGoal(m.at_rate, goal) }),
   ...planFigures(plans),
 });
 
+/** The columns of the same requests at a fixed rate (`--rate`), after the saturation ones. */
+export const rateColumns = (rate: number, goal: number) => [
+  `at ${rate} req/s: req/s, p50 / p99 ms, CPU ms/req`,
+  `p99 < ${goal} ms at ${rate} req/s`,
+];
+
+/** A variant's cells under `rateColumns` (empty when it was not loaded at a rate). */
+export const rateCells = (m: Measurement | undefined, goal: number, backend: Backend) =>
+  m
+    ? [
+        `${m.requests_per_sec}, ${m.latency_p50_ms} / ${m.latency_p99_ms}, ${cpuCell(m, backend)}`,
+        metGoal(m, goal)
+          ? '✅'
+          : `❌${m.non_2xx + m.errors > 0 ? ` · ${m.non_2xx + m.errors} failures` : ''}`,
+      ]
+    : ['', ''];
+
 /**
  * The table of a suite whose variants have a p99 goal, and the note on its DB column: the
- * `leading` columns, `SUITE_COLUMNS`, the database time in EXPLAIN and whether the goal was met.
+ * `leading` columns, `SUITE_COLUMNS`, the database time in EXPLAIN and whether the goal was met;
+ * with `rate`, the same at that fixed rate.
  */
 export function goalTable<
-  R extends Measurement & { ratio_to_status: number } & ReturnType<typeof goalFigures>,
+  R extends Measurement & { ratio_to_status: number; at_rate?: Measurement } & ReturnType<
+      typeof goalFigures
+    >,
 >(
   leading: { header: string[]; cells: (result: R) => (string | number)[] },
   results: readonly R[],
-  { backend, goal, label }: { backend: Backend; goal: number; label: string },
+  { backend, goal, label, rate }: { backend: Backend; goal: number; label: string; rate: number },
 ): string[] {
   const table = markdownTable(
-    [...leading.header, ...SUITE_COLUMNS, 'DB ms/req (EXPLAIN)', `p99 < ${goal} ms`],
+    [
+      ...leading.header,
+      ...SUITE_COLUMNS,
+      'DB ms/req (EXPLAIN)',
+      `p99 < ${goal} ms`,
+      ...(rate ? rateColumns(rate, goal) : []),
+    ],
     results.map((r) => [
       ...leading.cells(r),
       ...suiteCells(r, backend),
       r.db_ms_per_request,
       (r.goal_met ? '✅' : '❌') + (r.failures > 0 ? ` · ${r.failures} failures` : ''),
+      ...(rate ? rateCells(r.at_rate, goal, backend) : []),
     ]),
   );
   return [

@@ -405,7 +405,12 @@ export async function finishLoad(
   deferred: readonly IndexDefinition[],
 ): Promise<void> {
   await steps.run(`build ${deferred.length} indexes`, () =>
-    parallel(deferred.map((index) => (db) => db.query(index.create))),
+    parallel(
+      deferred.map((index) => async (db) => {
+        await db.query(index.create);
+        for (const setting of index.settings) await db.query(setting);
+      }),
+    ),
   );
   await main.query(`DROP TABLE ${USER_PLANS}, ${TRACK_RANKS}`);
 }

@@ -19,7 +19,7 @@ import { FRIEND, generateProfileWorld, OWNER, profileSize, STRANGER } from './ge
 const options = readOptions({
   ...generatedDataOptions({ database: 'earshot_bench_profile', seed: 2 }),
   // One connection: the goal is the time of one answer, not throughput under saturation.
-  ...goalSuiteOptions({ connections: 1, goal: 100 }),
+  ...goalSuiteOptions({ connections: 1, goal: 100, rate: 0 }),
 });
 
 const backend = readBackend(options.backend);

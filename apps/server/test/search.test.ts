@@ -286,6 +286,25 @@ describe('search word index', () => {
     const common = await results(harness, 'q=midnight%20songs');
     expect(common.albums).toHaveLength(50);
   });
+
+  it('reads the names that start with the query up to the last one, whatever their characters', async () => {
+    // Names starting with the query are a range of the folded names, up to the query with its
+    // last character's successor: "lov" ends before "low", "😀" (past U+FFFF) before "😁". With
+    // `limit` of them, no word match is read: the range alone decides.
+    await harness.database.db.execute(sql`
+      INSERT INTO artists (id, name, popularity) VALUES
+        ('ar-lov-emoji', 'Lov😀 Club', 90), ('ar-lova', 'Lova', 10), ('ar-lovb', 'Lovb', 10),
+        ('ar-low', 'Low Tide', 95), ('ar-grin', '😀 Party', 10), ('ar-grin-more', '😁 Party', 99),
+        ('ar-grin-exact', '😀', 10)`);
+    const names = async (query: string, limit: number) =>
+      (await results(harness, `q=${encodeURIComponent(query)}&limit=${limit}`)).artists.map(
+        (a) => a.data.name,
+      );
+    expect(await names('lov', 2)).toEqual(['Lov😀 Club', 'Lova']);
+    expect(await names('lov', 50)).toEqual(['Lov😀 Club', 'Lova', 'Lovb']);
+    expect(await names('😀', 2)).toEqual(['😀', '😀 Party']);
+    expect(await names('lovb', 2)).toEqual(['Lovb']);
+  });
 });
 
 /** Calls Earshot made to Spotify's search so far. */

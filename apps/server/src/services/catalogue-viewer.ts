@@ -78,19 +78,25 @@ export async function viewerListening(
 ): Promise<ViewerListening | null> {
   const id = viewerId(viewer);
   if (id === null) return null;
-  const result = await db.execute<ListeningRow>(sql`
-    WITH people AS (
-      SELECT ${id}::uuid AS user_id
-      UNION ALL ${friendIdsQuery(id)}
-    ), counted AS (
-      SELECT s.user_id, sum(s.plays)::int AS plays
-      FROM (${stats}) s JOIN people p ON p.user_id = s.user_id
-      GROUP BY s.user_id
-    )
-    SELECT u.id, u.username, u.name, u.picture, c.plays
-    FROM counted c JOIN users u ON u.id = c.user_id
-    WHERE c.plays > 0
-    ORDER BY c.plays DESC, u.username`);
+  const result = await db.transaction(async (tx) => {
+    // A popular track's ~150 friend probes are planned as a parallel query at a million tracks:
+    // starting the workers took 20-60 ms of a 1-ms statement on a busy machine
+    // (bench/results/catalogue-postgres-x1-plans.txt).
+    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+    return tx.execute<ListeningRow>(sql`
+      WITH people AS (
+        SELECT ${id}::uuid AS user_id
+        UNION ALL ${friendIdsQuery(id)}
+      ), counted AS (
+        SELECT s.user_id, sum(s.plays)::int AS plays
+        FROM (${stats}) s JOIN people p ON p.user_id = s.user_id
+        GROUP BY s.user_id
+      )
+      SELECT u.id, u.username, u.name, u.picture, c.plays
+      FROM counted c JOIN users u ON u.id = c.user_id
+      WHERE c.plays > 0
+      ORDER BY c.plays DESC, u.username`);
+  });
   const own = result.rows.find((row) => row.id === id);
   const friends: FriendListener[] = result.rows
     .filter((row) => row.id !== id)
