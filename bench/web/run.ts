@@ -193,6 +193,9 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
         'bootup-time': (item) =>
           `${String(item.url)} ${ms(item.total)} (${ms(item.scripting)} scripting)`,
         'unused-javascript': (item) => `${String(item.url)} ${String(item.wastedBytes)} B unused`,
+        // What moved, by how much: the elements behind CLS.
+        'layout-shifts': (item) =>
+          `${String((item.node as { snippet?: string } | undefined)?.snippet)} ${String(item.score)}`,
       };
       for (const [id, line] of Object.entries(describe)) {
         const items = (audits[id]?.details as { items?: Record<string, unknown>[] })?.items ?? [];

@@ -41,7 +41,7 @@ function BackgroundPage({ pages, location }: { pages: RouteObject[]; location: L
 export function AppLayout({ pages }: { pages: RouteObject[] }) {
   const session = useSession();
   const authenticated = session.status === 'authenticated';
-  // The live stream and the player start once the page has loaded (decision 0034).
+  // The player starts once the page has loaded (decision 0034); the live stream does not wait.
   const extras = useLoadedAndIdle();
   const background = useSearchBackground();
   useSearchShortcut();
@@ -63,7 +63,7 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
         </a>
         {session.status === 'authenticated' && (
           <Suspense>
-            {extras && <LiveCacheSync viewerId={session.user.id} />}
+            <LiveCacheSync viewerId={session.user.id} />
             <OfflinePagesKeeper />
           </Suspense>
         )}
@@ -79,6 +79,7 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
           </RouteErrorBoundary>
         </main>
         <Footer />
+        {authenticated && <div className="mini-player-spacer" aria-hidden="true" />}
         {authenticated && extras && (
           <Suspense>
             <MiniPlayer />

@@ -35,90 +35,87 @@ export function MiniPlayer() {
 
   // One tree whatever plays, so an open device menu stays open when playback starts or stops.
   return (
-    <>
-      <div className="mini-player-spacer" aria-hidden="true" />
-      <section className="mini-player" aria-label="Mini player">
-        <Cover className="mini-player__cover" picture={track?.album?.picture} size={48} />
-        <div className="mini-player__track">
-          {track ? (
-            <>
-              <Link className="mini-player__title" to={`/track/${encodeURIComponent(track.id)}`}>
-                {track.title}
-              </Link>
-              <span className="mini-player__artists">
-                <ArtistLinks artists={track.artists} />
-              </span>
-              {player.loading ? (
-                <span className="mini-player__loading">{LOADING_TEXT}</span>
-              ) : (
-                <span className="mini-player__progress">
-                  <span className="mini-player__time">{minutesAndSeconds(player.progressMs)}</span>
-                  <span
-                    className="mini-player__bar"
-                    role="progressbar"
-                    aria-label="Progress"
-                    aria-valuemin={0}
-                    aria-valuemax={Math.round(player.durationMs / 1000)}
-                    aria-valuenow={Math.round(player.progressMs / 1000)}
-                  >
-                    <span className="mini-player__bar-fill" style={{ width: `${percent}%` }} />
-                  </span>
-                  <span className="mini-player__time">{minutesAndSeconds(player.durationMs)}</span>
-                </span>
-              )}
-            </>
-          ) : (
-            <span className="mini-player__idle">{NOTHING_PLAYING_TEXT}</span>
-          )}
-        </div>
-        <div className="mini-player__controls">
-          {player.error && (
-            <span className="mini-player__error" role="alert" title={player.error}>
-              <span aria-hidden="true">!</span>
-              <span className="visually-hidden">{player.error}</span>
+    <section className="mini-player" aria-label="Mini player">
+      <Cover className="mini-player__cover" picture={track?.album?.picture} size={48} />
+      <div className="mini-player__track">
+        {track ? (
+          <>
+            <Link className="mini-player__title" to={`/track/${encodeURIComponent(track.id)}`}>
+              {track.title}
+            </Link>
+            <span className="mini-player__artists">
+              <ArtistLinks artists={track.artists} />
             </span>
-          )}
-          {track && (
+            {player.loading ? (
+              <span className="mini-player__loading">{LOADING_TEXT}</span>
+            ) : (
+              <span className="mini-player__progress">
+                <span className="mini-player__time">{minutesAndSeconds(player.progressMs)}</span>
+                <span
+                  className="mini-player__bar"
+                  role="progressbar"
+                  aria-label="Progress"
+                  aria-valuemin={0}
+                  aria-valuemax={Math.round(player.durationMs / 1000)}
+                  aria-valuenow={Math.round(player.progressMs / 1000)}
+                >
+                  <span className="mini-player__bar-fill" style={{ width: `${percent}%` }} />
+                </span>
+                <span className="mini-player__time">{minutesAndSeconds(player.durationMs)}</span>
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="mini-player__idle">{NOTHING_PLAYING_TEXT}</span>
+        )}
+      </div>
+      <div className="mini-player__controls">
+        {player.error && (
+          <span className="mini-player__error" role="alert" title={player.error}>
+            <span aria-hidden="true">!</span>
+            <span className="visually-hidden">{player.error}</span>
+          </span>
+        )}
+        {track && (
+          <button
+            type="button"
+            className={
+              player.liked
+                ? 'round-button mini-player__like mini-player__like--liked'
+                : 'round-button mini-player__like'
+            }
+            aria-label={`Like ${track.title}`}
+            aria-pressed={player.liked}
+            title={player.liked ? 'Unlike' : 'Like'}
+            onClick={player.like}
+          >
+            <LikesIcon size={20} />
+          </button>
+        )}
+        {track && player.canControl && (
+          <>
             <button
               type="button"
-              className={
-                player.liked
-                  ? 'round-button mini-player__like mini-player__like--liked'
-                  : 'round-button mini-player__like'
-              }
-              aria-label={`Like ${track.title}`}
-              aria-pressed={player.liked}
-              title={player.liked ? 'Unlike' : 'Like'}
-              onClick={player.like}
+              className={`${flashClass('toggle')} mini-player__button--primary`}
+              aria-label={player.isPlaying ? 'Pause' : 'Play'}
+              title={player.isPlaying ? 'Pause' : 'Play'}
+              onClick={player.toggle}
             >
-              <LikesIcon size={20} />
+              {player.isPlaying ? <PauseIcon size={20} /> : <PlayIcon size={20} />}
             </button>
-          )}
-          {track && player.canControl && (
-            <>
-              <button
-                type="button"
-                className={`${flashClass('toggle')} mini-player__button--primary`}
-                aria-label={player.isPlaying ? 'Pause' : 'Play'}
-                title={player.isPlaying ? 'Pause' : 'Play'}
-                onClick={player.toggle}
-              >
-                {player.isPlaying ? <PauseIcon size={20} /> : <PlayIcon size={20} />}
-              </button>
-              <button
-                type="button"
-                className={flashClass('next')}
-                aria-label="Next"
-                title="Next"
-                onClick={player.next}
-              >
-                <NextIcon size={20} />
-              </button>
-            </>
-          )}
-          <DevicePicker />
-        </div>
-      </section>
-    </>
+            <button
+              type="button"
+              className={flashClass('next')}
+              aria-label="Next"
+              title="Next"
+              onClick={player.next}
+            >
+              <NextIcon size={20} />
+            </button>
+          </>
+        )}
+        <DevicePicker />
+      </div>
+    </section>
   );
 }
