@@ -84,6 +84,8 @@ describe.each(['extended', 'development'] as const)(
 
     it("stores each followed artist's newest albums and singles, and the new ones' tracks", async () => {
       expect(followed.length).toBeGreaterThan(0);
+      // As if never read, whichever test ran before.
+      await harness.database.db.delete(artistReleaseChecks);
       expect(await releasesAwaitMirroring(harness.database.db)).toBe(true);
 
       expect(await mirrorAll(harness, harness.spotify, userId)).toBe(followed.length);
@@ -130,10 +132,12 @@ describe.each(['extended', 'development'] as const)(
     it('stops on a long 429 without losing the artists not reached, and resumes later', async () => {
       await harness.database.db.delete(artistReleaseChecks);
       await faults([{ type: 'rate-limit', rate: 1, retryAfterSec: 7200, path: '/v1/artists' }]);
+      // A client of its own, whose gate the long 429 closes: the file's other tests keep theirs.
+      const gated = new SpotifyClient(harness.config.spotify, createSpotifyHttp(createMetrics()));
       try {
         const error = await mirrorFollowedReleases(
           harness.database.db,
-          harness.spotify,
+          gated,
           auth(),
           new Date(AT),
         ).catch((caught: unknown) => caught);
@@ -141,7 +145,7 @@ describe.each(['extended', 'development'] as const)(
         expect((error as SpotifyRateLimitedError).retryAfterSec).toBe(7200);
         // The gate now holds the endpoint: a run makes no call until Retry-After.
         await expect(
-          mirrorFollowedReleases(harness.database.db, harness.spotify, auth(), new Date(AT)),
+          mirrorFollowedReleases(harness.database.db, gated, auth(), new Date(AT)),
         ).rejects.toBeInstanceOf(SpotifyRateLimitedError);
       } finally {
         await harness.control('DELETE', '/faults');
