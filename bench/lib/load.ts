@@ -79,6 +79,16 @@ export function fire(
   });
 }
 
+/** Each process's CPU milliseconds per request, to the microsecond. */
+function cpuMsPerRequest(cpuSeconds: Record<string, number>, requests: number) {
+  return Object.fromEntries(
+    Object.entries(cpuSeconds).map(([label, seconds]) => [
+      label,
+      Math.round((seconds * 1000 * 1000) / Math.max(1, requests)) / 1000,
+    ]),
+  );
+}
+
 /**
  * The figures of one autocannon run: throughput, latency, failures, CPU time per request of
  * each process group, the load average before and after.
@@ -104,12 +114,7 @@ export function summarize(
     non_2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    cpu_ms_per_request: Object.fromEntries(
-      Object.entries(cpuSeconds).map(([label, seconds]) => [
-        label,
-        Math.round((seconds * 1000 * 1000) / Math.max(1, result.requests.total)) / 1000,
-      ]),
-    ),
+    cpu_ms_per_request: cpuMsPerRequest(cpuSeconds, result.requests.total),
     load_average: loadAverages,
   };
 }
@@ -300,12 +305,7 @@ export async function measureAtRate(
     non_2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    cpu_ms_per_request: Object.fromEntries(
-      Object.entries(cpuSeconds).map(([label, seconds]) => [
-        label,
-        Math.round((seconds * 1000 * 1000) / Math.max(1, requests)) / 1000,
-      ]),
-    ),
+    cpu_ms_per_request: cpuMsPerRequest(cpuSeconds, requests),
     load_average: [loadBefore, loadAverage()],
   };
   printMeasurement(measurement);
