@@ -257,8 +257,12 @@ describe('infinite scroll', () => {
 
     expect(await screen.findAllByRole('listitem')).toHaveLength(30);
     // Watched once every row of the first answer is shown (decision 0034).
-    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
-    const [observer] = FakeIntersectionObserver.live();
+    // Read inside the wait: the deferred rows' render may still replace the observer after it.
+    const observer = await waitFor(() => {
+      const live = FakeIntersectionObserver.live();
+      expect(live).toHaveLength(1);
+      return live[0];
+    });
     expect(observer?.options.rootMargin).toBe('300px 0px');
     expect(requestsTo(fetchMock, '/api/likes')).toHaveLength(1);
 

@@ -287,8 +287,8 @@ describe('track page', () => {
     expect(screen.getByRole('region', { name: 'Similar tracks' })).toHaveTextContent('Neon Lights');
     expect(document.title).toBe('Computer Love by Kraftwerk - Earshot');
 
-    // Ada is subscribed: she may play it from its page.
-    expect(screen.getByRole('button', { name: 'Play Computer Love' })).toBeEnabled();
+    // Ada is subscribed: she may play it from its page once the player has loaded after the page.
+    expect(await screen.findByRole('button', { name: 'Play Computer Love' })).toBeEnabled();
     const like = screen.getByRole('button', { name: 'Like Computer Love' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(like);
