@@ -20,6 +20,6 @@ export const mutationModules = {
   },
   activity: {
     file: 'src/services/activity.ts',
-    tests: ['test/activity.test.ts'],
+    tests: ['test/activity.test.ts', 'test/activity-rules.test.ts'],
   },
 };
