@@ -30,7 +30,10 @@ async function stillNotReloaded(page: Page): Promise<boolean> {
 async function listTopOf(page: Page): Promise<number> {
   return page
     .getByRole('list', { name: 'Recent Activity' })
-    .evaluate((list) => list.getBoundingClientRect().top + window.scrollY);
+    .evaluate(
+      (list) =>
+        list.getBoundingClientRect().top + (globalThis as unknown as { scrollY: number }).scrollY,
+    );
 }
 
 /** Tomás likes the first song of his own Recent page he does not like yet; answers its title. */
