@@ -26,6 +26,16 @@ async function stillNotReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => (globalThis as { liveMark?: boolean }).liveMark === true);
 }
 
+/** Where the Recent list starts on the page (rows the stream adds go inside it). */
+async function listTopOf(page: Page): Promise<number> {
+  return page
+    .getByRole('list', { name: 'Recent Activity' })
+    .evaluate(
+      (list) =>
+        list.getBoundingClientRect().top + (globalThis as unknown as { scrollY: number }).scrollY,
+    );
+}
+
 /** Tomás likes the first song of his own Recent page he does not like yet; answers its title. */
 async function likeAnUnlikedSong(tomas: Page, skip: string[] = []): Promise<string> {
   const hearts = feedRows(tomas).getByRole('button', { name: /^Like / });
@@ -138,6 +148,8 @@ test('a play a friend starts in Earshot shows in Listening now at once', async (
   await stream;
   await expect(feedRows(mara).first()).toBeVisible();
   await markNoReload(mara);
+  const listTop = () => listTopOf(mara);
+  const topBefore = await listTop();
 
   const player = await logInNewContext(browser, baseURL, friend, { next: '/recent/me' });
   const row = feedRows(player).first();
@@ -159,11 +171,21 @@ test('a play a friend starts in Earshot shows in Listening now at once', async (
     timeout: 10_000,
   });
   expect(await stillNotReloaded(mara)).toBe(true);
+  // The strip has a place of its own: a friend coming in moves no row (decision 0035).
+  expect(await listTop()).toBe(topBefore);
   await mara.screenshot({ path: test.info().outputPath('listening-now-1280.png') });
 
-  // Leave the friend's player quiet for the specs after this one.
+  // On a phone it is docked above the player, out of the list's way: a friend leaving moves
+  // nothing either. Leaves the friend's player quiet for the specs after this one.
+  await mara.setViewportSize({ width: 375, height: 812 });
+  await expect(entry).toBeVisible();
+  await mara.screenshot({ path: test.info().outputPath('listening-now-375.png') });
+  const phoneTop = await listTop();
   await miniPlayer.getByRole('button', { name: 'Pause' }).click();
   await expect(miniPlayer.getByRole('button', { name: 'Play' })).toBeVisible();
+  // A pause is not announced: the friend leaves at the next ask (the 30 s lease, then a tick).
+  await expect(entry).toBeHidden({ timeout: 45_000 });
+  expect(await listTop()).toBe(phoneTop);
   await player.context().close();
   await mara.context().close();
 });

@@ -258,6 +258,48 @@ describe('Listening now', () => {
     );
   });
 
+  it('keeps each friend in their place when one of them changes track', async () => {
+    loggedIn();
+    renderApp('/');
+    await screen.findByText('No recent activity.');
+    const source = await openStream();
+    const linus = { id: 'user-linus', username: 'linus', name: 'Linus Torvalds' };
+    source.emit('now-playing', playing());
+    source.emit('now-playing', playing({ user: linus }));
+    const strip = within(screen.getByRole('region', { name: 'Listening now' }));
+    const friends = () =>
+      strip
+        .getAllByRole('listitem')
+        .map((item) => within(item).getAllByRole('link')[1]!.textContent);
+    expect(friends()).toEqual(['Grace Hopper', 'Linus Torvalds']);
+
+    // A new track (or a seek) moved Grace to the end, and the cards under the reader's eyes.
+    const next = activityItem({ title: 'Waterloo', id: 'track-waterloo' }).track;
+    source.emit('now-playing', playing({ track: next, progress_ms: 0 }));
+    await screen.findByRole('link', { name: 'Waterloo' });
+    expect(friends()).toEqual(['Grace Hopper', 'Linus Torvalds']);
+
+    source.emit('now-playing', playing({ track: null, is_playing: false, progress_ms: null }));
+    await waitFor(() => expect(friends()).toEqual(['Linus Torvalds']));
+  });
+
+  it('has its place beside the list, not in the list’s column above it', async () => {
+    loggedIn({ 'GET /api/recent': activityPage([activityItem({ title: 'Fernando' })]) });
+    renderApp('/');
+    const list = await screen.findByRole('list', { name: 'Recent Activity' });
+    const source = await openStream();
+    source.emit('now-playing', playing());
+    const strip = await screen.findByRole('region', { name: 'Listening now' });
+    // The list's column holds the chips and the list only: what appears in the strip's place
+    // (a column on wide screens, a bar docked above the player on narrow ones, activity.css)
+    // cannot push the rows down (decision 0035).
+    const column = list.closest('.activity-page__body');
+    expect(column).not.toBeNull();
+    expect(column).not.toContainElement(strip);
+    expect(strip.parentElement).toBe(column!.parentElement);
+    expect(strip.parentElement).toHaveClass('activity-page__columns--with-aside');
+  });
+
   it('leaves out a friend whose track ended over a minute ago with no word since', async () => {
     loggedIn();
     renderApp('/');

@@ -167,9 +167,20 @@ export class LiveStream {
     }
   }
 
+  /**
+   * A friend's new state: in their place if already shown (a new track must not reorder the strip
+   * under the reader's eyes), else last; dropped when they stopped.
+   */
   #playing(now: LiveNowPlaying): void {
-    const others = this.#nowPlaying.filter((entry) => entry.user.id !== now.user.id);
-    this.#nowPlaying = now.track && now.is_playing ? [...others, now] : others;
+    const playing = now.track !== null && now.is_playing;
+    const at = this.#nowPlaying.findIndex((entry) => entry.user.id === now.user.id);
+    if (at === -1) {
+      if (playing) this.#nowPlaying = [...this.#nowPlaying, now];
+    } else if (playing) {
+      this.#nowPlaying = this.#nowPlaying.map((entry, index) => (index === at ? now : entry));
+    } else {
+      this.#nowPlaying = this.#nowPlaying.filter((_, index) => index !== at);
+    }
     this.#emitChange();
   }
 

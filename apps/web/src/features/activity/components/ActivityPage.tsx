@@ -35,14 +35,27 @@ export function ActivityPage({ feed, scope, viewerId, banner, ...slots }: Activi
       </header>
       <LiveStatusNote />
       {banner}
-      {feed === 'recent' && <ListeningNowStrip viewerId={viewerId} />}
-      <ActivityScopeChips feed={feed} scope={scope} q={q} />
-      <ActivityList
-        feed={feed}
-        filters={activityFilters(scope, viewerId, q)}
-        viewerId={viewerId}
-        {...slots}
-      />
+      {/* Recent keeps a place for "Listening now" that is not above the list (decision 0035): a
+          column beside it on wide screens, a bar docked above the player on narrow ones. Friends
+          starting or stopping never move the rows. */}
+      <div
+        className={
+          feed === 'recent'
+            ? 'activity-page__columns activity-page__columns--with-aside'
+            : 'activity-page__columns'
+        }
+      >
+        {feed === 'recent' && <ListeningNowStrip viewerId={viewerId} />}
+        <div className="activity-page__body">
+          <ActivityScopeChips feed={feed} scope={scope} q={q} />
+          <ActivityList
+            feed={feed}
+            filters={activityFilters(scope, viewerId, q)}
+            viewerId={viewerId}
+            {...slots}
+          />
+        </div>
+      </div>
     </section>
   );
 }
