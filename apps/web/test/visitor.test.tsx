@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoot } from '../src/app/AppRoot';
 import { isPromoted, PROMOTED_KEY, VISITOR_ID_KEY, visitorId } from '../src/lib/visitor';
+import type * as VisitorModule from '../src/lib/visitor';
 import { ada, fakeApi, json, loggedOut } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -12,11 +13,11 @@ const routes = [
 let pages = 0;
 
 /** The visitor module as a newly loaded page has it (a separate instance, by its URL's query). */
-async function newPageVisitorModule(): Promise<typeof import('../src/lib/visitor')> {
+async function newPageVisitorModule(): Promise<typeof VisitorModule> {
   pages += 1;
   return (await import(
     /* @vite-ignore */ `../src/lib/visitor.ts?page=${pages}`
-  )) as typeof import('../src/lib/visitor');
+  )) as typeof VisitorModule;
 }
 
 describe("the visitor's local storage", () => {
