@@ -11,8 +11,8 @@ import { users, type UserRow } from '../src/db/schema/users';
 import { HttpError } from '../src/errors';
 import { likedActivity, recentActivity } from '../src/services/activity';
 import { storeTracks } from '../src/services/catalog';
-import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
+import { soloTrack } from './support/tracks';
 
 let harness: Harness;
 let mara: Viewer;
@@ -20,15 +20,7 @@ let tomas: Viewer;
 let aiko: Viewer;
 
 const artist = { id: 'artistE0000000000000001', name: 'The Embers' };
-function track(id: string, name: string): SpotifyTrack {
-  return {
-    id,
-    name,
-    album: { id: `al-${id}`, name: `Album ${id}`, artists: [artist], images: [] },
-    artists: [artist],
-    duration_ms: 180_000,
-  };
-}
+const track = (id: string, name: string) => soloTrack(artist, id, { name, durationMs: 180_000 });
 
 /** The instant at which Tomas and Aiko both play and like something. */
 const together = new Date('2024-05-17T10:00:00Z');
