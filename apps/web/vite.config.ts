@@ -1,9 +1,39 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+// Bundled with the config by path: a workspace package would be loaded by Node, which runs no TypeScript.
+import { PAGE_PRELOADS_FILE } from '../../packages/contract/src/site.js';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { IMAGE_CACHE_NAME } from './src/lib/offlineCacheNames.js';
+
+/**
+ * The chunks (groups below) that every page but the landing and error pages loads before it can
+ * paint. Listed in `PAGE_PRELOADS_FILE` so the server names them in those pages' HTML and the
+ * browser fetches them beside the entry, not after it has run (decision 0037).
+ */
+const PAGE_CHUNKS = ['shared', 'query', 'zod'];
+
+function pagePreloads(): Plugin {
+  return {
+    name: 'earshot-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules = Object.values(bundle)
+        .filter((output) => output.type === 'chunk' && PAGE_CHUNKS.includes(output.name))
+        .map((chunk) => `/${chunk.fileName}`)
+        .sort();
+      if (modules.length !== PAGE_CHUNKS.length) {
+        this.error(`expected the chunks ${PAGE_CHUNKS.join(', ')}; found ${modules.join(', ')}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: PAGE_PRELOADS_FILE,
+        source: `${JSON.stringify({ modules })}\n`,
+      });
+    },
+  };
+}
 
 /** The Earshot server (apps/server) in development: the API and the offline Spotify sandbox. */
 const DEV_BACKEND = 'http://127.0.0.1:8080';
@@ -11,6 +41,7 @@ const DEV_BACKEND = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    pagePreloads(),
     // .br and .gz beside each text asset, served by the server as they are (preCompressed).
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -53,6 +53,7 @@ import { accountRoutes } from './routes/user/account';
 import { serveWebApp } from './routes/web-app';
 import { LiveHub } from './services/live';
 import { NowPlayingPoller } from './services/now-playing';
+import { SESSION_COOKIE } from './services/sessions';
 import { SimilarTracks } from './services/similar-tracks';
 import { VisitorSpotify } from './services/visitor-spotify';
 import type { TokenCipher } from './services/token-cipher';
@@ -310,7 +311,7 @@ export async function buildApp({
     if (sendPage && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       // The web app routes on the client; the status says whether a page answers the path.
       auth.markSignedIn(request, reply);
-      return sendPage(pathname, reply);
+      return sendPage(pathname, reply, { hasSession: Boolean(request.cookies[SESSION_COOKIE]) });
     }
     return reply.code(404).send({ detail: `No route for ${request.method} ${pathname}` });
   });

@@ -1,4 +1,5 @@
 import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
+import { PAGE_PRELOADS_FILE } from '@earshot/contract/site';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicProfile } from '@earshot/contract/profile';
 import type { CurrentUser } from '@earshot/contract/user';
 import { startHarness, type Harness } from './support/harness';
+
+/** The chunks the fake build says every page but the landing and error pages loads. */
+const PAGE_CHUNKS = ['/assets/shared-abc.js', '/assets/zod-def.js'];
 
 const DEMO_CAPTIONS = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nEarshot\n';
 
@@ -26,6 +30,7 @@ function fakeBuild(): string {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting();');
+  writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify({ modules: PAGE_CHUNKS }));
   // The landing page's demo (apps/web/public/demo/, copied as is by the build).
   mkdirSync(path.join(dist, 'demo'));
   for (const file of ['earshot-demo.webm', 'earshot-demo.mp4', 'earshot-demo-poster.webp']) {
@@ -90,6 +95,24 @@ describe('serving the web app', () => {
     expect(await hintOf(cookie)).toBe('1');
     expect(await hintOf(`${cookie}; ${SIGNED_IN_COOKIE}=1`)).toBeUndefined();
     expect(await hintOf()).toBeUndefined();
+  });
+
+  it("names the pages' shared chunks in their HTML, not in the landing, error or 404 pages'", async () => {
+    const preloadsOf = async (url: string, cookie?: string) => {
+      const page = await harness.app.inject({ url, headers: cookie ? { cookie } : {} });
+      return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        (found) => found[1],
+      );
+    };
+    for (const url of ['/recent', '/discover', `/user/${username}`, '/search/abba']) {
+      expect(await preloadsOf(url), url).toEqual(PAGE_CHUNKS);
+    }
+    for (const url of ['/', '/error', '/no-such-page']) {
+      expect(await preloadsOf(url), url).toEqual([]);
+    }
+    // `/` is the signed-in user's Recent Activity.
+    const { cookie } = await harness.signIn(MARA);
+    expect(await preloadsOf('/', cookie)).toEqual(PAGE_CHUNKS);
   });
 
   it('answers the search modal paths with the app, kept out of search engines', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PAGE_PRELOADS_FILE } from '@earshot/contract/site';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,6 +16,7 @@ describe('the entry chunk', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'earshot-web-build-'));
   let chunks: Rolldown.OutputChunk[];
   let initialModules: string[];
+  let pagePreloads: { modules: string[] };
 
   beforeAll(async () => {
     const output = (await build({
@@ -24,10 +26,12 @@ describe('the entry chunk', () => {
     })) as Rolldown.RolldownOutput;
     chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
     initialModules = staticModules(chunks.find((chunk) => chunk.isEntry));
+    const preloads = output.output.find((item) => item.fileName === PAGE_PRELOADS_FILE);
+    pagePreloads = JSON.parse(String(preloads?.type === 'asset' ? preloads.source : '{}'));
   }, 120_000);
 
-  /** The modules of `start` and of the chunks it imports statically, relative to the app. */
-  function staticModules(start: Rolldown.OutputChunk | undefined): string[] {
+  /** The chunks `start` imports statically, itself included. */
+  function staticChunks(start: Rolldown.OutputChunk | undefined): Set<Rolldown.OutputChunk> {
     const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
     const loaded = new Set<Rolldown.OutputChunk>();
     const visit = (chunk: Rolldown.OutputChunk | undefined) => {
@@ -36,7 +40,12 @@ describe('the entry chunk', () => {
       for (const imported of chunk.imports) visit(byName.get(imported));
     };
     visit(start);
-    return [...loaded]
+    return loaded;
+  }
+
+  /** The modules of `start` and of the chunks it imports statically, relative to the app. */
+  function staticModules(start: Rolldown.OutputChunk | undefined): string[] {
+    return [...staticChunks(start)]
       .flatMap((chunk) => chunk.moduleIds)
       .map((id) => path.relative(WEB_ROOT, id).replaceAll(path.sep, '/'));
   }
@@ -87,5 +96,21 @@ describe('the entry chunk', () => {
     const modules = staticModules(activity);
     expect(modules).toContain('src/features/activity/components/ActivityList.tsx');
     expect(modules.filter((id) => id.includes('node_modules/@radix-ui/'))).toEqual([]);
+  });
+
+  it("lists for the server the chunks every page loads beside the entry's (decision 0037)", () => {
+    const entry = staticChunks(chunks.find((chunk) => chunk.isEntry));
+    const pages = chunks.filter((chunk) =>
+      chunk.moduleIds.some(
+        (id) => /src\/app\/routes\/\w+Route\.tsx$/.test(id) && !id.endsWith('/HomeRoute.tsx'),
+      ),
+    );
+    expect(pages.length).toBeGreaterThan(8);
+    const everyPageLoads = [...staticChunks(pages[0])].filter(
+      (chunk) => !entry.has(chunk) && pages.every((page) => staticChunks(page).has(chunk)),
+    );
+    expect([...pagePreloads.modules].sort()).toEqual(
+      everyPageLoads.map((chunk) => `/${chunk.fileName}`).sort(),
+    );
   });
 });

@@ -5,6 +5,11 @@ export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} - ${TAGLINE}`;
 export const DEFAULT_DESCRIPTION =
   "Social music listening on your Spotify account: your and your friends' plays, likes and discoveries.";
 export const SOCIAL_CARD_PATH = '/social-card.png';
+/**
+ * Written by the web app's build beside index.html: the script chunks that every page but the
+ * landing and error pages loads, which the server names in those pages' HTML (decision 0037).
+ */
+export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 /** "{page title} - {product name}" (docs/product.md §2, Global behaviour). */
 export function pageTitle(title: string): string {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchWebAppPath, webAppPaths } from '@earshot/contract/web-paths';
-import { PRODUCT_NAME, SOCIAL_CARD_PATH } from '@earshot/contract/site';
+import { PAGE_PRELOADS_FILE, PRODUCT_NAME, SOCIAL_CARD_PATH } from '@earshot/contract/site';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { pageMetadata, type CatalogueSources, type PageMetadata } from '../services/page-metadata';
@@ -64,6 +64,25 @@ function headTags(meta: PageMetadata, publicUrl: string): string {
   return tags.map((tag) => tag.replace(/^<(\w+)/, '<$1 data-server-meta')).join('\n    ');
 }
 
+/** The error page loads only the entry's chunks, and so does `/` for visitors (the landing page). */
+function loadsPageChunks(pattern: string | undefined, hasSession: boolean): boolean {
+  if (pattern === '/') return hasSession;
+  return pattern !== undefined && pattern !== '/error';
+}
+
+/**
+ * The `<link rel="modulepreload">` tags of the chunks every other page loads, as the build listed
+ * them (decision 0037): the browser fetches them beside the entry instead of once it has run.
+ */
+function pagePreloadTags(distDir: string): string {
+  const file = path.join(distDir, PAGE_PRELOADS_FILE);
+  if (!existsSync(file)) return '';
+  const { modules } = JSON.parse(readFileSync(file, 'utf8')) as { modules: string[] };
+  return modules
+    .map((href) => `\n    <link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`)
+    .join('');
+}
+
 function matchingPath(pathname: string) {
   for (const pattern of webAppPaths) {
     const params = matchWebAppPath(pattern, pathname);
@@ -87,11 +106,15 @@ export async function serveWebApp(
   app: FastifyInstance,
   { db, distDir, publicUrl, spotify, visitorSpotify }: WebAppOptions,
 ) {
-  // The head's placeholder comment is where the page's tags go.
+  // The head's placeholder comment is where the page's tags go; the chunk preloads go last in the
+  // head, after the entry's own tags, so the entry is fetched first.
   const [beforeHead, afterHead] = readFileSync(path.join(distDir, 'index.html'), 'utf8').split(
     /<!--\s*page metadata\s*-->/,
   );
   if (afterHead === undefined) throw new Error('index.html lacks its <!-- page metadata --> slot');
+  const [entryTags, afterEntry] = afterHead.split('</head>');
+  if (afterEntry === undefined) throw new Error('index.html lacks its </head>');
+  const preloadTags = pagePreloadTags(distDir);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -127,8 +150,15 @@ export async function serveWebApp(
       );
   });
 
-  /** The page's HTML with its metadata, and 404 for a path no page answers or an unknown entity. */
-  async function sendPage(pathname: string, reply: FastifyReply) {
+  /**
+   * The page's HTML with its metadata, and 404 for a path no page answers or an unknown entity.
+   * `hasSession`: the browser holds a session cookie (so `/` is Recent Activity, not the landing).
+   */
+  async function sendPage(
+    pathname: string,
+    reply: FastifyReply,
+    { hasSession }: { hasSession: boolean },
+  ) {
     const match = matchingPath(pathname);
     const meta = await pageMetadata(
       db,
@@ -137,11 +167,12 @@ export async function serveWebApp(
       match?.params ?? {},
       pathname,
     );
+    const preloads = loadsPageChunks(match?.pattern, hasSession) ? preloadTags : '';
     return reply
       .code(meta.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(`${beforeHead}${headTags(meta, publicUrl)}${afterHead}`);
+      .send(`${beforeHead}${headTags(meta, publicUrl)}${entryTags}${preloads}</head>${afterEntry}`);
   }
 
   return sendPage;

@@ -19,6 +19,8 @@ export type PageData = (queryClient: QueryClient, params: Params, url: URL) => P
 export interface PageHandle {
   preload: () => Promise<unknown>;
   data?: PageData;
+  /** The chunk is fetched on intent only, not with every navigation (visitors never need it). */
+  chunkForUsersOnly?: boolean;
 }
 
 type PageDataModule = typeof PageDataExports;
@@ -157,6 +159,7 @@ export const pageRoutes: RouteObject[] = [
     handle: {
       preload: ActivityPage.preload,
       data: activityData('recent', 'all', true),
+      chunkForUsersOnly: true,
     } satisfies PageHandle,
   },
   ...activityRoutes('recent'),

@@ -4,17 +4,19 @@ import { AppRoot } from './AppRoot';
 import { pageRoutes, searchRoutes, type PageHandle } from './pages';
 
 /**
- * A page route whose loader starts the page's data (`PageHandle.data`) and returns at once: the
- * navigation never waits for it. A failed prefetch is not lost: the page's own query asks again
- * and shows the error.
+ * A page route whose loader starts the page's chunk and its data (`PageHandle.data`) and returns
+ * at once: the navigation never waits for them, and neither waits for the first render (on a
+ * first visit the chunk would otherwise be asked for only once the shell has rendered). A failed
+ * prefetch is not lost: the page itself loads again and shows the error.
  */
-function withPageData(route: RouteObject, queryClient: QueryClient): RouteObject {
-  const data = (route.handle as PageHandle | undefined)?.data;
-  if (!data) return route;
+export function withPageData(route: RouteObject, queryClient: QueryClient): RouteObject {
+  const handle = route.handle as PageHandle | undefined;
+  if (!handle) return route;
   return {
     ...route,
     loader: ({ params, request }) => {
-      data(queryClient, params, new URL(request.url)).catch(() => undefined);
+      if (!handle.chunkForUsersOnly) handle.preload().catch(() => undefined);
+      handle.data?.(queryClient, params, new URL(request.url)).catch(() => undefined);
       return null;
     },
   };
