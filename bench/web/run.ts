@@ -185,8 +185,37 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
         }
       }
       // And where Performance goes: blocking time, each script's main-thread time, unused bytes.
-      const tbt = audits['total-blocking-time']?.numericValue ?? NaN;
-      console.log(`${formFactor} ${url} total blocking time: ${Math.round(tbt)} ms`);
+      for (const id of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'speed-index',
+        'total-blocking-time',
+      ]) {
+        const metric = audits[id];
+        console.log(
+          `${formFactor} ${url} ${id}: ${ms(metric?.numericValue)} (score ${metric?.score ?? '?'})`,
+        );
+      }
+      // The LCP element, and when each request of the page started and ended (the chain that
+      // the simulated LCP waits on).
+      const lcpElement = JSON.stringify(audits['largest-contentful-paint-element']?.details ?? {});
+      console.log(`${formFactor} LCP element: ${lcpElement.slice(0, 600)}`);
+      const requests =
+        (
+          audits['network-requests']?.details as {
+            items?: {
+              url: string;
+              resourceType?: string;
+              networkRequestTime?: number;
+              networkEndTime?: number;
+            }[];
+          }
+        )?.items ?? [];
+      for (const request of requests) {
+        console.log(
+          `${formFactor} request: ${ms(request.networkRequestTime)} → ${ms(request.networkEndTime)} ${request.resourceType} ${request.url.replace(/^https?:\/\/[^/]+/, '')}`,
+        );
+      }
       const describe: Record<string, (item: Record<string, unknown>) => string> = {
         'mainthread-work-breakdown': (item) => `${String(item.groupLabel)} ${ms(item.duration)}`,
         'long-tasks': (item) => `${String(item.url)} ${ms(item.duration)} at ${ms(item.startTime)}`,
