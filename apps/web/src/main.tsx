@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { config as configureZod } from 'zod/mini';
@@ -38,14 +38,22 @@ queryClient
     // Unreachable server (offline): errors stay on the console until the next page load.
   });
 
+/**
+ * The first render runs as a transition: React then yields to the browser every few
+ * milliseconds instead of building the whole first page in one long task, which blocked input
+ * for ~70 ms on a fast machine (most of the landing page's Total Blocking Time on a phone).
+ */
 function render(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createBrowserRouter(createAppRoutes(queryClient))} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createBrowserRouter(createAppRoutes(queryClient))} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 // Opened offline: the pages last seen (and who is signed in) come from the saved copies, before
