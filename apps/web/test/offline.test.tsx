@@ -143,7 +143,6 @@ async function restored(): Promise<QueryClient> {
 /** Lets `queryClient`'s pages be saved, and waits until they are. */
 async function saveAll(queryClient: QueryClient, savedTitle: (client: QueryClient) => unknown) {
   const stop = keepOfflinePages(queryClient);
-  queryClient.setQueryData(['trigger'], Date.now());
   await waitFor(async () => expect(savedTitle(await restored())).toBeDefined());
   stop();
 }
@@ -180,6 +179,26 @@ describe('saved copies of pages', () => {
     const hers = await restored();
     expect(hers.getQueryData(userKey)).toMatchObject({ id: grace.id });
     expect(firstTitle(hers)).toBeUndefined();
+  });
+
+  it('are saved as the app starts and when a kept answer changes, not when another query does', async () => {
+    const adas = new QueryClient();
+    adas.setQueryData(userKey, ada);
+    adas.setQueryData(feedKey, page("Ada's song"));
+    const stop = keepOfflinePages(adas);
+    // What was there when it started is saved.
+    await waitFor(async () => expect(firstTitle(await restored())).toBe("Ada's song"));
+    // Changed without telling the cache: only a save that runs would carry it.
+    adas.getQueryData<ReturnType<typeof page>>(feedKey)!.pages[0]!.items[0]!.track.title = 'Later';
+
+    adas.setQueryData(['spotify', 'playback'], { playing: true });
+    adas.setQueryData(searchKey, page('A search'));
+    await new Promise((resolve) => setTimeout(resolve, 2 * SAVED_QUERIES_WRITE_DELAY_MS));
+    expect(firstTitle(await restored())).toBe("Ada's song");
+
+    adas.setQueryData(feedKey, page('Newer'));
+    await waitFor(async () => expect(firstTitle(await restored())).toBe('Newer'));
+    stop();
   });
 
   it('are forgotten when the session turns out to be over', async () => {

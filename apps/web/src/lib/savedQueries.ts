@@ -111,8 +111,10 @@ async function save(
 }
 
 /**
- * Saves the kept answers a short while after the query cache changes (one write for a burst of
- * answers). Returns the unsubscribe.
+ * Saves the kept answers a short while after it starts and after one of them changes (one write
+ * for a burst of answers). Other queries (now playing, the player, …) change far more often, and each save
+ * clones every kept answer into IndexedDB on the main thread: they never start one. Returns the
+ * unsubscribe.
  */
 export function keepSavingQueries(
   queryClient: QueryClient,
@@ -121,13 +123,18 @@ export function keepSavingQueries(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || timer !== undefined) return;
-    timer = setTimeout(() => {
+  const scheduleSave = () => {
+    timer ??= setTimeout(() => {
       timer = undefined;
       save(queryClient, policy, () => stopped).catch(onError);
     }, SAVED_QUERIES_WRITE_DELAY_MS);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (policy.keeps(event.query)) scheduleSave();
   });
+  // Answers that arrived before this started are saved too.
+  scheduleSave();
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
