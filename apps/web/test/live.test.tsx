@@ -119,6 +119,33 @@ describe('live activity on Recent and Likes', () => {
     expect(requestsTo(fetchMock, '/api/recent')).toHaveLength(1);
   });
 
+  it('puts a burst of plays onto the feed together, in one update of the list', async () => {
+    const older = activityItem({ title: 'Older song', date: '2024-05-17T10:00:00.000Z' });
+    loggedIn({ 'GET /api/recent': activityPage([older]) });
+    const { queryClient } = renderApp('/');
+    await screen.findByText('Older song');
+    const source = await openStream();
+    let feedUpdates = 0;
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryKey[0] === 'activity') {
+        if (event.action.type === 'success') feedUpdates += 1;
+      }
+    });
+
+    source.emit('play', activityItem({ title: 'One', date: '2024-05-17T11:00:00.000Z' }), '11');
+    source.emit('play', activityItem({ title: 'Two', date: '2024-05-17T11:05:00.000Z' }), '12');
+    source.emit('play', activityItem({ title: 'Three', date: '2024-05-17T11:10:00.000Z' }), '13');
+
+    await screen.findByText('Three');
+    expect(rowTitles().map((row) => /^(Three|Two|One|Older song)/.exec(row)?.[1])).toEqual([
+      'Three',
+      'Two',
+      'One',
+      'Older song',
+    ]);
+    expect(feedUpdates).toBe(1);
+  });
+
   it('keeps the page still while scrolled: an "N new" pill brings the items in', async () => {
     const older = activityItem({ title: 'Older song', date: '2024-05-17T10:00:00.000Z' });
     loggedIn({ 'GET /api/recent': activityPage([older]) });

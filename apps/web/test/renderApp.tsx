@@ -15,5 +15,5 @@ export function renderApp(path: string, routes?: RouteObject[]) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

@@ -97,6 +97,11 @@ export const LIVE_RETRY_MIN_MS = SECOND_MS;
 export const LIVE_RETRY_MAX_MS = 30 * SECOND_MS;
 /** Scrolled further than this, new items wait behind the "N new" pill instead of moving the page. */
 export const LIVE_SCROLLED_PX = 120;
+/**
+ * New items arriving within this long go onto the feed together: a sync brings a friend's plays
+ * in a burst, and each insert re-renders the whole list.
+ */
+export const LIVE_FEED_BATCH_MS = 200;
 /** How often the progress of what friends play moves on screen. */
 export const LIVE_PROGRESS_TICK_MS = SECOND_MS;
 /**

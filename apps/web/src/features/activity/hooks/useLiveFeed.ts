@@ -1,7 +1,7 @@
 import type { ActivityItem, ActivityPage } from '@earshot/contract/activity';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { LIVE_SCROLLED_PX } from '../../../lib/constants';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LIVE_FEED_BATCH_MS, LIVE_SCROLLED_PX } from '../../../lib/constants';
 import { useLiveEvent } from '../../../lib/live';
 import { activityQueryKeys, type ActivityFeed, type ActivityFilters } from '../api/activityFeed';
 
@@ -73,6 +73,20 @@ export function useLiveFeed(feed: ActivityFeed, filters: ActivityFilters, viewer
     [queryClient, feed, filters.includeMe, filters.user, filters.q],
   );
 
+  // Items on their way to the top of the feed, put in together (LIVE_FEED_BATCH_MS).
+  const batch = useRef<{ items: ActivityItem[]; timer?: ReturnType<typeof setTimeout> }>({
+    items: [],
+  });
+  useEffect(() => {
+    const pending = batch.current;
+    return () => {
+      // Another feed or filter: what was on its way belonged to this one.
+      clearTimeout(pending.timer);
+      pending.items = [];
+      pending.timer = undefined;
+    };
+  }, [insert]);
+
   const arrived = (item: ActivityItem) => {
     if (!belongs(item, filters, viewerId)) return;
     if (queryClient.getQueryData<FeedData>(queryKey) === undefined) return;
@@ -82,9 +96,16 @@ export function useLiveFeed(feed: ActivityFeed, filters: ActivityFilters, viewer
           ? list
           : [item, ...list],
       );
-    } else {
-      insert([item]);
+      return;
     }
+    const pending = batch.current;
+    pending.items.push(item);
+    pending.timer ??= setTimeout(() => {
+      const items = pending.items;
+      pending.items = [];
+      pending.timer = undefined;
+      insert(items);
+    }, LIVE_FEED_BATCH_MS);
   };
 
   useLiveEvent('play', (item) => {
