@@ -274,9 +274,9 @@ interface FriendsCandidate extends Candidate {
 /**
  * Popular with Friends: songs friends played or liked in the last 30 days that the viewer has
  * never played nor liked. Each friend adds a weight halving every 7 days since their last play
- * or like of it (a like counts double), so the songs of several friends and of this week come
- * first; the selection is a weighted draw, so refreshing gives another one. A song is shown as
- * the version its first-named friend liked, else played last.
+ * or like of it, at its exact time (a like counts double), so the songs of several friends and
+ * of this week come first; the selection is a weighted draw, so refreshing gives another one. A
+ * song is shown as the version its first-named friend liked, else played last.
  */
 export async function friendsFavorites(
   db: Db,
