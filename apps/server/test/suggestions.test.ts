@@ -360,6 +360,8 @@ describe('versions of a song', () => {
     for (const id of ['twin-a', 'twin-b']) await storeTracks(db, [version(id, 'Twin Song')]);
     for (const id of ['echo-a', 'echo-b', 'echo-c']) await storeTracks(db, [version(id, 'Echo')]);
     for (const id of ['loved-a', 'loved-b']) await storeTracks(db, [version(id, 'Loved')]);
+    for (const id of ['wave-a', 'wave-b']) await storeTracks(db, [version(id, 'Wave')]);
+    for (const id of ['faded-a', 'faded-b']) await storeTracks(db, [version(id, 'Faded')]);
     // Chidi plays two versions of a song this week.
     await play(chidi, 'twin-a', 2, 1);
     await play(chidi, 'twin-b', 3, 2);
@@ -367,9 +369,15 @@ describe('versions of a song', () => {
     await play(sofia, 'echo-b', 1, 1);
     await play(sofia, 'echo-c', 1, 2);
     await play(ethan, 'echo-c', 1, 3);
+    // Sofía played one version of another song yesterday, Ethan liked the other this week.
+    await play(sofia, 'wave-a', 1, 1);
+    await like(ethan, 'wave-b', 5);
     // A song he liked long ago, played as another version 100 days ago.
     await like(chidi, 'loved-b', 400);
     await play(chidi, 'loved-a', 4, 100);
+    // A song he liked long ago and played lately as another version.
+    await like(chidi, 'faded-a', 400);
+    await play(chidi, 'faded-b', 2, 10);
     // An artist he follows put out an album with their single of last year, which Ethan plays.
     await storeTracks(db, [
       track('lead-single', leader, {
@@ -426,6 +434,16 @@ describe('versions of a song', () => {
     ]);
   });
 
+  it('show a song of friends as the version its first-named friend liked, else played last', async () => {
+    const found = (await items(chidi, 'friends-favorites')).filter(
+      (item) => item.track.uid === 'wave-a' || item.track.uid === 'echo-a',
+    );
+    expect(found.map((item) => [item.track.id, item.reason]).sort()).toEqual([
+      ['echo-b', 'Played by Sofía and 1 other friend'],
+      ['wave-b', 'Liked by Ethan and 1 other friend'],
+    ]);
+  });
+
   it('leave a song on a new release of a followed artist to that section, in any version', async () => {
     expect(await ids(chidi, 'unheard-from-followed')).toEqual(['lead-album']);
     for (let draw = 0; draw < 5; draw++) {
@@ -440,5 +458,7 @@ describe('versions of a song', () => {
     );
     expect(found.map((item) => item.track.id)).toEqual(['loved-b']);
     expect(found[0]?.reason).toMatch(/^You played this 4 times, last in \w+ \d{4}$/);
+    const rested = await items(chidi, 'rediscover-likes?limit=50');
+    expect(rested.map((item) => item.track.uid)).not.toContain('faded-a');
   });
 });

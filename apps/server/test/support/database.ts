@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import {
   applyMigrations,
@@ -16,15 +21,44 @@ export function throwawayDatabaseName(): string {
   return `${prefix}_${randomUUID().replaceAll('-', '')}`;
 }
 
+const MIGRATIONS = new URL('../../src/db/migrations/', import.meta.url).pathname;
+
+/**
+ * Applies the migrations up to the one tagged `through` (its name in the journal), from a copy of
+ * the folder whose journal ends there; `applyMigrations` applies the rest later.
+ */
+async function migrateThrough(database: Database, through: string): Promise<void> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'earshot-migrations-'));
+  const client = await database.pool.connect();
+  try {
+    await cp(MIGRATIONS, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const last = journal.entries.findIndex((entry) => entry.tag === through);
+    if (last < 0) throw new Error(`No migration tagged ${through}`);
+    journal.entries = journal.entries.slice(0, last + 1);
+    await writeFile(journalFile, JSON.stringify(journal));
+    await migrate(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    client.release();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
  * set (the PostgreSQL pass), a throwaway database created on that server and dropped after.
+ * With `through`, migrated only up to that migration (to test the next one's backfill).
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase({ through }: { through?: string } = {}): Promise<Database> {
+  const migrateIt = (database: Database) =>
+    through ? migrateThrough(database, through) : applyMigrations(database);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const embedded = await startEmbeddedPostgres(undefined);
-    await applyMigrations(embedded);
+    await migrateIt(embedded);
     return embedded;
   }
   const name = throwawayDatabaseName();
@@ -41,7 +75,7 @@ export async function freshDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = connectPostgres(url.toString(), 4);
-  await applyMigrations(database);
+  await migrateIt(database);
   return {
     ...database,
     async close() {

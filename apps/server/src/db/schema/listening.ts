@@ -151,10 +151,14 @@ export const userSongStats = pgTable(
     uid: text('uid').notNull(),
     plays: integer('plays').notNull(),
     msPlayed: bigint('ms_played', { mode: 'number' }).notNull(),
+    /** The last play of any version (migration `song_last_played`, decision 0036). */
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.uid] }),
     // Top songs: the most played first (then by uid, as Like Your On-Repeat lists them).
     index('user_song_stats_user_plays_idx').on(table.userId, table.plays.desc(), table.uid),
+    // The songs a user played lately (Popular with Friends), read from the index alone.
+    index('user_song_stats_user_last_played_idx').on(table.userId, table.lastPlayedAt, table.uid),
   ],
 );
