@@ -52,7 +52,7 @@ describe('beta requests', () => {
     expect(first.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     const rows = await harness.database.db.execute<{ email: string }>(
-      sql`SELECT email FROM beta_requests`,
+      sql`SELECT email FROM beta_requests WHERE email ILIKE '%new.listener%'`,
     );
     expect(rows.rows).toEqual([{ email: 'new.listener@example.com' }]);
   });
@@ -61,7 +61,8 @@ describe('beta requests', () => {
 describe('invite-only login', () => {
   it('sends an address nobody accepted to /spotify/beta without an account', async () => {
     const before = await userCount();
-    const attempt = await connect('maralindqvist');
+    // Tomas's address: the next test has Mara's accepted, and either may run first.
+    const attempt = await connect('31kzt4wq7yv2jhd6ncx3bfrm5lpa');
     expect(attempt.location).toBe('/spotify/beta?invite=required');
     expect(attempt.cookie).toBeUndefined();
     expect(await userCount()).toBe(before);
@@ -77,10 +78,7 @@ describe('invite-only login', () => {
       url: '/api/admin/notifications',
       headers: { cookie: adminCookie },
     });
-    expect(waiting.json<AdminNotifications>().beta_requests.pending).toEqual([
-      'new.listener@example.com',
-      MARA,
-    ]);
+    expect(waiting.json<AdminNotifications>().beta_requests.pending).toContain(MARA);
     const accept = await harness.app.inject({
       method: 'POST',
       url: '/api/admin/notifications/beta/accept',
@@ -92,9 +90,7 @@ describe('invite-only login', () => {
       url: '/api/admin/notifications',
       headers: { cookie: adminCookie },
     });
-    expect(after.json<AdminNotifications>().beta_requests.pending).toEqual([
-      'new.listener@example.com',
-    ]);
+    expect(after.json<AdminNotifications>().beta_requests.pending).not.toContain(MARA);
     const history = await harness.app.inject({
       url: '/api/admin/history',
       headers: { cookie: adminCookie },

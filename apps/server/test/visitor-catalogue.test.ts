@@ -89,15 +89,19 @@ describe.each<SandboxClient['mode']>(['extended', 'development'])(
     });
 
     it('asks nothing while Spotify makes the app wait, and says when to come back', async () => {
-      const unknownToEarshot = world.albums.at(-2)!.trackIds[0]!;
-      // Short: calls already under way (the catalogue's enrichment) wait it out before closing.
-      harness.spotify.http.gate.noteRetryAfter('GET /tracks', 2);
-      const refusedBefore = await visitorCalls(harness, 'rate_limited');
-      const answer = await visit(harness, `/api/track/${unknownToEarshot}`);
-      expect(answer.statusCode).toBe(503);
-      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-      expect(answer.json<ErrorBody>().detail).toMatch(/^Spotify is busy\. Please try again in /);
-      expect(await visitorCalls(harness, 'rate_limited')).toBe(refusedBefore + 1);
+      // An app of its own: the wait would refuse the other tests' calls, whichever runs first.
+      const waiting = await startHarness({ mode, env: SECRET, sandbox: { world, clock } });
+      try {
+        const unknownToEarshot = world.albums.at(-2)!.trackIds[0]!;
+        waiting.spotify.http.gate.noteRetryAfter('GET /tracks', 2);
+        const answer = await visit(waiting, `/api/track/${unknownToEarshot}`);
+        expect(answer.statusCode).toBe(503);
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+        expect(answer.json<ErrorBody>().detail).toMatch(/^Spotify is busy\. Please try again in /);
+        expect(await visitorCalls(waiting, 'rate_limited')).toBe(1);
+      } finally {
+        await waiting.close();
+      }
     });
   },
 );
