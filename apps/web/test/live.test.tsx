@@ -13,8 +13,21 @@ import {
 } from './activityFixtures';
 import { ada, fakeApi, json, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
+import type * as LikeButtonModule from '../src/features/activity/components/LikeButton';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
+
+/** How often each row's like button rendered, by track title: a row renders with its button. */
+const likeButtonRenders = vi.hoisted(() => new Map<string, number>());
+vi.mock('../src/features/activity/components/LikeButton', async (importOriginal) => {
+  const real = await importOriginal<typeof LikeButtonModule>();
+  return {
+    LikeButton(props: Parameters<typeof real.LikeButton>[0]) {
+      likeButtonRenders.set(props.title, (likeButtonRenders.get(props.title) ?? 0) + 1);
+      return real.LikeButton(props);
+    },
+  };
+});
 
 /** A controllable EventSource for jsdom, which has none. */
 class FakeEventSource extends EventTarget {
@@ -144,6 +157,26 @@ describe('live activity on Recent and Likes', () => {
       'Older song',
     ]);
     expect(feedUpdates).toBe(1);
+  });
+
+  it('renders only the new row when a live play arrives, not the rows already shown', async () => {
+    const older = activityItem({ title: 'Older song', date: '2024-05-17T10:00:00.000Z' });
+    loggedIn({ 'GET /api/recent': activityPage([older]) });
+    renderApp('/');
+    await screen.findByText('Older song');
+    const source = await openStream();
+    await act(() => new Promise((settled) => setTimeout(settled, 50)));
+    const before = likeButtonRenders.get('Older song');
+
+    source.emit(
+      'play',
+      activityItem({ title: 'Fresh song', date: '2024-05-17T11:00:00.000Z' }),
+      '11',
+    );
+    await screen.findByText('Fresh song');
+
+    expect(likeButtonRenders.get('Fresh song')).toBeGreaterThan(0);
+    expect(likeButtonRenders.get('Older song')).toBe(before);
   });
 
   it('keeps the page still while scrolled: an "N new" pill brings the items in', async () => {

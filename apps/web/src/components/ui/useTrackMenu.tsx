@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { PointerMenuTarget } from './PointerMenu';
 
 // Radix's menu code loads when a menu is first opened, not with the list (decision 0034).
@@ -19,8 +19,11 @@ export function useTrackMenu<T extends { track: { title: string } }>(
     target: PointerMenuTarget;
     open: boolean;
   } | null>(null);
-  const openFor = (item: T) => (target: PointerMenuTarget) =>
-    setOpened({ item, target, open: true });
+  // Stable, so memoized rows given it re-render only when their own item changes.
+  const openFor = useCallback(
+    (item: T) => (target: PointerMenuTarget) => setOpened({ item, target, open: true }),
+    [],
+  );
   const menu = opened && (
     <Suspense>
       <PointerMenu

@@ -1,5 +1,5 @@
 import type { ActivityItem } from '@earshot/contract/activity';
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { InfiniteScrollSentinel } from '../../../components/ui/InfiniteScrollSentinel';
 import { FEED_FIRST_PAINT_ROWS } from '../../../lib/constants';
 import { LoadingState } from '../../../components/ui/LoadingState';
@@ -58,6 +58,13 @@ export function ActivityList({
   // The first answer paints its first rows at once and the rest in a background render that
   // yields to the browser (decision 0034): one long task less on a phone's first load.
   const allRows = useDeferredValue(query.data !== undefined);
+  const playSource = useMemo(
+    () => ({
+      source: filters.includeMe ? feed : (`${feed}_friends` as const),
+      user: filters.user,
+    }),
+    [feed, filters.includeMe, filters.user],
+  );
 
   if (query.isPending)
     return query.fetchStatus === 'paused' ? <NotSavedOffline /> : <LoadingState />;
@@ -73,10 +80,6 @@ export function ActivityList({
 
   const loaded = query.data.pages.flatMap((page) => page.items);
   const items = allRows ? loaded : loaded.slice(0, FEED_FIRST_PAINT_ROWS);
-  const playSource = {
-    source: filters.includeMe ? feed : (`${feed}_friends` as const),
-    user: filters.user,
-  };
   if (items.length === 0) return <p className="activity-list__status">{texts.empty}</p>;
 
   return (
@@ -95,9 +98,9 @@ export function ActivityList({
             feed={feed}
             viewerId={viewerId}
             q={filters.q}
-            badge={renderTrackBadge(item)}
+            renderBadge={renderTrackBadge}
             playSource={playSource}
-            onOpenMenu={openFor(item)}
+            openMenuFor={openFor}
           />
         ))}
       </ol>

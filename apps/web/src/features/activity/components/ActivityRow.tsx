@@ -1,7 +1,7 @@
 import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { ActivityItem } from '@earshot/contract/activity';
 import { spotifyContextUri, type PlayContext } from '@earshot/contract/playback';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { PlayButton } from '../../../components/ui/PlayButton';
@@ -19,10 +19,10 @@ interface ActivityRowProps {
   viewerId: string;
   q: string;
   /** Extra state shown next to the title (e.g. "Ignored"). */
-  badge: ReactNode;
+  renderBadge: (item: ActivityItem) => ReactNode;
   /** Where a play started from this row comes from (its Spotify context is added). */
   playSource: Omit<PlayContext, 'context_uri'>;
-  onOpenMenu: (target: PointerMenuTarget) => void;
+  openMenuFor: (item: ActivityItem) => (target: PointerMenuTarget) => void;
 }
 
 function playCountText(count: number): string {
@@ -34,17 +34,21 @@ function playableContextUri(contextUri: string | null): string | null {
   return contextUri !== null && spotifyContextUri.safeParse(contextUri).success ? contextUri : null;
 }
 
-/** One play or like: cover, title, artists, album, user, date, play count and the like heart. */
-export function ActivityRow({
+/**
+ * One play or like: cover, title, artists, album, user, date, play count and the like heart.
+ * Memoized: a live item or a like re-renders its own row, not the whole list (given the list's
+ * stable callbacks and its items, which keep their identity across updates).
+ */
+export const ActivityRow = memo(function ActivityRow({
   item,
   feed,
   viewerId,
   q,
-  badge,
+  renderBadge,
   playSource,
-  onOpenMenu,
+  openMenuFor,
 }: ActivityRowProps) {
-  const menuTrigger = usePointerMenuTrigger(onOpenMenu);
+  const menuTrigger = usePointerMenuTrigger(openMenuFor(item));
   const { track, user } = item;
 
   return (
@@ -67,7 +71,7 @@ export function ActivityRow({
           <Link className="activity-row__title" to={`/track/${encodeURIComponent(track.id)}`}>
             {track.title}
           </Link>
-          {badge}
+          {renderBadge(item)}
         </span>
         <span className="activity-row__artists">
           <ArtistLinks artists={track.artists} />
@@ -90,4 +94,4 @@ export function ActivityRow({
       <LikeButton uid={track.uid} liked={item.liked} title={track.title} />
     </li>
   );
-}
+});
