@@ -224,4 +224,27 @@ export const equivalentMutants = {
       why: 'Without the cut at `take`, activityPage still shows the first `limit` rows and asks only whether there are more than `limit`.',
     },
   ],
+  // The admin of a history entry: each of the three subconditions as `true` (one entry matches
+  // the three) and two of its operators; the whole condition as `true` is killed
+  // (test/moderation.test.ts, a deleted admin's decision).
+  moderation: [
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'true',
+      line: 'decision.adminId && adminName !== null && adminUsername !== null',
+      why: "The admin's name and username come from a left join on `admin_id` and are never null in `users`: they are null exactly when `admin_id` is (the admin deleted their account), so any one of the three tests decides alone (the test that narrows the types for TypeScript).",
+    },
+    {
+      mutator: 'LogicalOperator',
+      replacement: 'decision.adminId && adminName !== null || adminUsername !== null',
+      line: 'decision.adminId && adminName !== null && adminUsername !== null',
+      why: "The admin's name and username come from a left join on `admin_id` and are never null in `users`: they are null exactly when `admin_id` is (the admin deleted their account), so any one of the three tests decides alone (the test that narrows the types for TypeScript).",
+    },
+    {
+      mutator: 'LogicalOperator',
+      replacement: 'decision.adminId || adminName !== null',
+      line: 'decision.adminId && adminName !== null && adminUsername !== null',
+      why: "The admin's name and username come from a left join on `admin_id` and are never null in `users`: they are null exactly when `admin_id` is (the admin deleted their account), so any one of the three tests decides alone (the test that narrows the types for TypeScript).",
+    },
+  ],
 };

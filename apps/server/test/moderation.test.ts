@@ -5,6 +5,7 @@ import type { ErrorBody } from '@earshot/contract/errors';
 import type { FriendList } from '@earshot/contract/friendship';
 import type { IgnoredList } from '@earshot/contract/ignore';
 import type { PublicProfile } from '@earshot/contract/profile';
+import { moderationDecisions } from '../src/db/schema/ignores';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { storeTracks } from '../src/services/catalog';
@@ -267,6 +268,30 @@ describe('reports and their review', () => {
       target_kind: 'artist',
       target_label: reported.name,
       report_count: 1,
+    });
+  });
+});
+
+describe("the history of an admin's decisions", () => {
+  it('keeps a decision whose admin deleted their account, with no admin named', async () => {
+    // As account deletion leaves it: the admin's id set to null, the decision kept.
+    await harness.database.db.insert(moderationDecisions).values({
+      adminId: null,
+      action: 'beta_accept',
+      targetKind: 'beta',
+      targetKey: 'former.admin.choice@example.com',
+      targetLabel: 'former.admin.choice@example.com',
+      decidedAt: new Date(Date.now() - 86_400_000),
+    });
+    await call(aiko, 'POST', '/api/admin/notifications/beta/accept', {
+      email: 'current.admin.choice@example.com',
+    });
+    const byKey = new Map((await history()).decisions.map((entry) => [entry.target_key, entry]));
+    expect(byKey.get('former.admin.choice@example.com')?.admin).toBeNull();
+    expect(byKey.get('current.admin.choice@example.com')?.admin).toEqual({
+      id: aiko.id,
+      name: 'Aiko Tanaka',
+      username: 'aiko-tanaka',
     });
   });
 });
