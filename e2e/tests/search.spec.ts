@@ -81,6 +81,8 @@ test('search from the header button and the / key, then open a track and a frien
 
   await test.step('a friend found by an unaccented part of the name opens their profile', async () => {
     await page.goto('/');
+    // The app renders its first page in a transition: the shortcut listens once it is there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Recent Activity' })).toBeVisible();
     await page.keyboard.press('/');
     await page.getByRole('combobox', { name: 'Search' }).fill('tomas');
     const friend = resultGroup(page, 'Users').getByRole('option', {
