@@ -6,11 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followedArtists } from '../src/db/schema/library';
 import { artistReleaseChecks } from '../src/db/schema/releases';
+import { startQueues } from '../src/jobs/queue-setup';
+import { QUEUES } from '../src/jobs/queues';
 import { startJobRunner } from '../src/jobs/runner';
 import { createMetrics, createSpotifyHttp } from '../src/observability/metrics';
 import {
   mirrorFollowedReleases,
   NEW_RELEASE_DAYS,
+  RELEASE_RUN_EVERY_SEC,
+  releaseRunDue,
   releasesAwaitMirroring,
 } from '../src/services/followed-releases';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
@@ -182,12 +186,42 @@ describe('the release mirror job', () => {
       await runner.dispatch();
       await expect.poll(checked, { timeout: 60_000, interval: 250 }).toBe(25);
       // Artists are still due, but the next run waits for its minute.
+      expect(await releaseRunDue(harness.database.db)).toBe(false);
       await runner.dispatch();
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(await checked()).toBe(25);
       expect(await releasesAwaitMirroring(harness.database.db)).toBe(true);
+
+      // A run queued anyway (by a process in another slot) sees the last reads and does nothing.
+      const deps = harness.jobDependencies();
+      const sender = await startQueues(deps.pool, deps.log);
+      try {
+        const jobId = await sender.send(QUEUES.mirrorReleases, {});
+        expect(jobId).not.toBeNull();
+        await expect
+          .poll(async () => (await sender.getJobById(QUEUES.mirrorReleases, jobId ?? ''))?.state, {
+            timeout: 30_000,
+            interval: 250,
+          })
+          .toBe('completed');
+      } finally {
+        await sender.stop({ graceful: true, wait: true });
+      }
+      expect(await checked()).toBe(25);
+
+      // A minute after the last read, the next run starts.
+      await harness.database.db.update(artistReleaseChecks).set({
+        checkedAt: sql`now() - make_interval(secs => ${RELEASE_RUN_EVERY_SEC + 1})`,
+      });
+      expect(await releaseRunDue(harness.database.db)).toBe(true);
+      // Dispatched until the queue's slot (10 s) of the first run has passed.
+      const dispatchedAndChecked = async () => {
+        await runner.dispatch();
+        return checked();
+      };
+      await expect.poll(dispatchedAndChecked, { timeout: 60_000, interval: 1_000 }).toBe(50);
     } finally {
       await runner.stop();
     }
-  });
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { Metrics } from '../observability/metrics';
 import { catalogAwaitsEnrichment } from '../services/enrich-catalog';
 import { leaseExports, removeExpiredExports } from '../services/export/data-export';
-import { releasesAwaitMirroring } from '../services/followed-releases';
+import { releaseRunDue } from '../services/followed-releases';
 import { leaseImports } from '../services/import/history-import';
 import {
   LIBRARY_LEASE_SEC,
@@ -15,8 +15,8 @@ import {
 import type { Workers } from './handlers';
 import { QUEUES, type QueueName } from './queues';
 
-/** The release mirror starts a run at most this often. */
-const RELEASE_RUN_EVERY_SEC = 60;
+/** At most one release mirror run is queued per slot this long. */
+const RELEASE_QUEUE_SLOT_SEC = 10;
 
 export interface Dispatcher {
   /** Queues all due work: syncs, imports, exports, catalogue work; drops expired exports. */
@@ -105,13 +105,15 @@ export function createDispatcher(
     if (await catalogAwaitsEnrichment(db)) {
       await boss.send(QUEUES.enrichCatalog, {}, { singletonKey: 'catalog' });
     }
-    if (await releasesAwaitMirroring(db)) {
-      // At most one run a minute: the releases of thousands of followed artists are read within
-      // the day at about a call a second, never as a burst that would starve the play syncs.
+    if (await releaseRunDue(db)) {
+      // At most one run a minute (the worker checks again as the run starts): the releases of
+      // thousands of followed artists are read within the day at about a call a second, never as
+      // a burst that would starve the play syncs. The slot keeps the dispatches made while a run
+      // waits in the queue from piling more up behind it.
       await boss.send(
         QUEUES.mirrorReleases,
         {},
-        { singletonKey: 'releases', singletonSeconds: RELEASE_RUN_EVERY_SEC },
+        { singletonKey: 'releases', singletonSeconds: RELEASE_QUEUE_SLOT_SEC },
       );
     }
     for (const queue of Object.values(QUEUES)) {

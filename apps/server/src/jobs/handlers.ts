@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import type { Metrics } from '../observability/metrics';
 import { enrichArtists, enrichTracks } from '../services/enrich-catalog';
 import { runDataExport } from '../services/export/data-export';
-import { mirrorFollowedReleases } from '../services/followed-releases';
+import { mirrorFollowedReleases, releaseRunDue } from '../services/followed-releases';
 import { runHistoryImport, type ImportSettings } from '../services/import/history-import';
 import {
   SpotifyDisconnectedError,
@@ -189,10 +189,12 @@ export async function registerHandlers(
     }).catch(() => {});
   });
 
-  // A run reads up to 25 due artists; the dispatcher queues the next while any stays due. A
-  // long rate limit stops a run: the gate then refuses the endpoint without calling Spotify
-  // until Retry-After, and the artists not reached stay due.
+  // A run reads up to 25 due artists; the dispatcher queues the next while any stays due, and a
+  // run queued within a minute of the last one's reads does nothing. A long rate limit stops a
+  // run: the gate then refuses the endpoint without calling Spotify until Retry-After, and the
+  // artists not reached stay due.
   await boss.work(QUEUES.mirrorReleases, workOptions, async () => {
+    if (!(await releaseRunDue(db))) return;
     const auth = await anyActiveTokenSource(db, cipher, spotify);
     if (!auth) return;
     await timed(QUEUES.mirrorReleases, null, async () => {

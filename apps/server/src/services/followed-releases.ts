@@ -11,8 +11,10 @@ export const NEW_RELEASE_DAYS = 180;
 /** A followed artist's releases are read again after this long, whoever follows it. */
 export const RELEASE_RECHECK_SEC = 24 * 60 * 60;
 /** Artists one mirror run reads: two calls each, plus one lookup per 20 new releases. Runs
- * start at most once a minute (see the job runner): about one call a second at most. */
+ * start at most once a minute (`releaseRunDue`): about one call a second at most. */
 const ARTISTS_PER_RUN = 25;
+/** A mirror run starts only this long after the last artist a run read. */
+export const RELEASE_RUN_EVERY_SEC = 60;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,7 +34,22 @@ export function newReleaseSince(now: Date): string {
   return new Date(now.getTime() - NEW_RELEASE_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Whether followed artists' releases wait to be read (the dispatcher's test). */
+/**
+ * Whether a mirror run should start (the dispatcher's test): artists wait to be read, and no run
+ * read one in the last minute. Timed from the stored reads rather than the queue's time slots, a
+ * run cannot follow another at a slot's edge.
+ */
+export async function releaseRunDue(db: Db): Promise<boolean> {
+  if (!(await releasesAwaitMirroring(db))) return false;
+  const result = await db.execute<{ recent: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM artist_release_checks
+      WHERE checked_at > now() - make_interval(secs => ${RELEASE_RUN_EVERY_SEC})
+    ) AS recent`);
+  return !(result.rows[0]?.recent ?? false);
+}
+
+/** Whether followed artists' releases wait to be read. */
 export async function releasesAwaitMirroring(db: Db): Promise<boolean> {
   const result = await db.execute<{ waiting: boolean }>(sql`
     SELECT EXISTS (
