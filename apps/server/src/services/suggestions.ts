@@ -271,64 +271,90 @@ interface FriendsCandidate extends Candidate {
   first_friend: string;
 }
 
+/** Popular with Friends first draws among this many friends' touches per item asked for. */
+const FRIENDS_TOUCHES_PER_ITEM = 20;
+
 /**
  * Popular with Friends: songs friends played or liked in the last 30 days that the viewer has
- * never played nor liked. Each friend adds a weight halving every 7 days since their last play
- * or like of it, at its exact time (a like counts double), so the songs of several friends and
- * of this week come first; the selection is a weighted draw, so refreshing gives another one. A
- * song is shown as the version its first-named friend liked, else played last.
+ * never played nor liked. Each friend's last play of a song and last like of any version of it
+ * (a touch) adds a weight halving every 7 days since, a like counting double, so the songs of
+ * several friends and of this week come first; the selection is a weighted draw, so refreshing
+ * gives another one. A song is shown as the version its first-named friend (the latest like,
+ * else the latest play) liked, else played last.
  */
 export async function friendsFavorites(
   db: Db,
   viewerId: string,
   limit: number,
 ): Promise<SuggestionList> {
+  // Most calls find enough songs among the touches drawn first; when the checks leave too few,
+  // the draw is made again over every touch, so the selection is always the exact weighted draw.
+  let rows = await friendsCandidates(db, viewerId, limit, limit * FRIENDS_TOUCHES_PER_ITEM);
+  if (rows.length < overfetch(limit)) rows = await friendsCandidates(db, viewerId, limit, null);
+  const names = await firstNames(
+    db,
+    rows.map((row) => row.first_friend),
+  );
+  return toItems(db, rows, limit, false, (c) => {
+    const verb = c.liked_by_friend ? 'Liked' : 'Played';
+    const first = names.get(c.first_friend) ?? 'a friend';
+    if (c.friends === 1) return `${verb} by ${first}`;
+    const others = c.friends - 1;
+    return `${verb} by ${first} and ${others} other friend${others === 1 ? '' : 's'}`;
+  });
+}
+
+/**
+ * Popular with Friends' candidates in draw order, drawn among the `touches` with the smallest
+ * draws (all of them when null). A song's draw is the smallest of its touches' draws: the
+ * smallest of exponential draws is the draw of their summed weight, so this is the weighted draw
+ * of songs by their touches' summed weight, without grouping every touch by song (tens of
+ * thousands for 150 friends); only the few songs drawn are grouped, for their reasons.
+ */
+async function friendsCandidates(
+  db: Db,
+  viewerId: string,
+  limit: number,
+  touches: number | null,
+): Promise<FriendsCandidate[]> {
   const since = newReleaseSince(new Date());
   const windowStart = sql`now() - make_interval(days => ${FRIENDS_WINDOW_DAYS})`;
-  const rows = await candidates<FriendsCandidate>(
+  const weight = sql`(CASE WHEN liked THEN 2 ELSE 1 END)
+    * power(0.5, greatest(0, date_part('epoch', now() - at)) / ${FRIENDS_HALF_LIFE_DAYS * 86400})`;
+  return candidates<FriendsCandidate>(
     db,
     sql`
-    WITH friends AS MATERIALIZED (
-      SELECT id, row_number() OVER (ORDER BY id)::float8 AS rank FROM (${friendIdsQuery(viewerId)}) f
-    ),
+    WITH friends AS MATERIALIZED (${friendIdsQuery(viewerId)}),
     -- Each friend's last play of each song (the exact time, from the per-song aggregate's
     -- (user, last play) index) and last like of any version, in the window.
-    played AS (
-      SELECT f.rank, s.uid, s.last_played_at AS at
+    touches AS MATERIALIZED (
+      SELECT s.user_id AS friend_id, s.uid, s.last_played_at AS at, false AS liked
       FROM friends f JOIN user_song_stats s ON s.user_id = f.id
       WHERE s.last_played_at > ${windowStart}
-    ),
-    liked AS (
-      SELECT f.rank, coalesce(ver.uid, st.track_id) AS uid, max(st.added_at) AS at
-      FROM saved_tracks st JOIN friends f ON f.id = st.user_id
-        ${versionOf('ver', sql`st.track_id`)}
+      UNION ALL
+      SELECT st.user_id, coalesce(ver.uid, st.track_id), max(st.added_at), true
+      FROM saved_tracks st ${versionOf('ver', sql`st.track_id`)}
       -- From the (user, added) index: joined to the friends alone, the planner read every like.
       WHERE st.user_id = ANY(ARRAY(SELECT id FROM friends)) AND st.added_at > ${windowStart}
       GROUP BY 1, 2
     ),
-    per_friend AS (
-      SELECT coalesce(p.uid, l.uid) AS uid, coalesce(p.rank, l.rank) AS rank,
-             l.at IS NOT NULL AS liked, greatest(p.at, l.at) AS at
-      FROM played p FULL JOIN liked l ON l.rank = p.rank AND l.uid = p.uid
+    drawn AS (
+      SELECT uid, ${weightedDraw(weight)} AS draw FROM touches
+      ORDER BY draw LIMIT ${touches === null ? sql`ALL` : touches}
     ),
-    -- The friend named first is the greatest (liked, last touch, id): its rank (friends in id
-    -- order) rides in an array key, so one grouping finds it without a sort of every row.
-    songs AS (
-      SELECT uid, count(*)::int AS friends, bool_or(liked) AS liked_by_friend,
-             sum((CASE WHEN liked THEN 2 ELSE 1 END)
-                 * power(0.5, greatest(0, date_part('epoch', now() - at))
-                              / ${FRIENDS_HALF_LIFE_DAYS * 86400})) AS score,
-             (max(ARRAY[liked::int::float8, date_part('epoch', at), rank]))[3] AS first_rank
-      FROM per_friend GROUP BY uid
+    songs AS (SELECT uid, min(draw) AS draw FROM drawn GROUP BY uid),
+    reasons AS (
+      SELECT uid, count(DISTINCT friend_id)::int AS friends, bool_or(liked) AS liked_by_friend,
+             (array_agg(friend_id ORDER BY liked DESC, at DESC, friend_id))[1] AS first_friend
+      FROM touches WHERE uid IN (SELECT uid FROM songs) GROUP BY uid
     )
-    SELECT shown.track_id, s.uid, s.friends, s.liked_by_friend, fr.id::text AS first_friend
-    FROM (SELECT songs.*, ${weightedDraw(sql`score`)} AS draw FROM songs ORDER BY draw) s
-    JOIN friends fr ON fr.rank = s.first_rank
+    SELECT shown.track_id, s.uid, r.friends, r.liked_by_friend, r.first_friend::text
+    FROM songs s JOIN reasons r ON r.uid = s.uid
     CROSS JOIN LATERAL (
       SELECT v.id AS track_id FROM tracks v
       LEFT JOIN saved_tracks st
-        ON st.user_id = fr.id AND st.track_id = v.id AND st.added_at > ${windowStart}
-      LEFT JOIN user_track_stats uts ON uts.user_id = fr.id AND uts.track_id = v.id
+        ON st.user_id = r.first_friend AND st.track_id = v.id AND st.added_at > ${windowStart}
+      LEFT JOIN user_track_stats uts ON uts.user_id = r.first_friend AND uts.track_id = v.id
       WHERE v.uid = s.uid AND (st.track_id IS NOT NULL OR uts.last_played_at > ${windowStart})
       ORDER BY st.track_id IS NOT NULL DESC, greatest(st.added_at, uts.last_played_at) DESC, v.id
       LIMIT 1
@@ -342,17 +368,6 @@ export async function friendsFavorites(
     ORDER BY s.draw
     LIMIT ${overfetch(limit)}`,
   );
-  const names = await firstNames(
-    db,
-    rows.map((row) => row.first_friend),
-  );
-  return toItems(db, rows, limit, false, (c) => {
-    const verb = c.liked_by_friend ? 'Liked' : 'Played';
-    const first = names.get(c.first_friend) ?? 'a friend';
-    if (c.friends === 1) return `${verb} by ${first}`;
-    const others = c.friends - 1;
-    return `${verb} by ${first} and ${others} other friend${others === 1 ? '' : 's'}`;
-  });
 }
 
 /** What a reason calls a user: their first name, else their username. */
