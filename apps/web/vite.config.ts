@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 // Bundled with the config by path: a workspace package would be loaded by Node, which runs no TypeScript.
 import { PAGE_PRELOADS_FILE } from '../../packages/contract/src/site.js';
@@ -35,12 +37,37 @@ function pagePreloads(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports name its development build (dev warnings and checks on every
+ * navigation) under every condition, production builds included (remix-run/react-router#12532):
+ * the app's build takes the production build beside it, the same entry points.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
+  return {
+    name: 'earshot-react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 /** The Earshot server (apps/server) in development: the API and the offline Spotify sandbox. */
 const DEV_BACKEND = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProductionBuild(),
     pagePreloads(),
     // .br and .gz beside each text asset, served by the server as they are (preCompressed).
     compression({
