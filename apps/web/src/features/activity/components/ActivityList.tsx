@@ -1,11 +1,18 @@
 import type { ActivityItem } from '@earshot/contract/activity';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import type { PlayContext } from '@earshot/contract/playback';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { InfiniteScrollSentinel } from '../../../components/ui/InfiniteScrollSentinel';
 import { FEED_FIRST_PAINT_ROWS } from '../../../lib/constants';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { NotSavedOffline, SavedCopyNote } from '../../../components/ui/SavedCopyNote';
+import type { PointerMenuTarget } from '../../../components/ui/PointerMenu';
 import { useTrackMenu } from '../../../components/ui/useTrackMenu';
-import { useActivityFeedQuery, type ActivityFeed, type ActivityFilters } from '../api/activityFeed';
+import {
+  activityQueryKeys,
+  useActivityFeedQuery,
+  type ActivityFeed,
+  type ActivityFilters,
+} from '../api/activityFeed';
 import { FEED_TEXTS } from '../feedTexts';
 import { activityRowKey, useLiveFeed } from '../hooks/useLiveFeed';
 import { ActivityRow } from './ActivityRow';
@@ -43,6 +50,28 @@ function FeedFailure({ text, detail, onRetry }: FeedFailureProps) {
   );
 }
 
+interface FeedRowsProps {
+  items: ActivityItem[];
+  label: string;
+  feed: ActivityFeed;
+  viewerId: string;
+  q: string;
+  renderBadge: TrackSlots['renderTrackBadge'];
+  playSource: Omit<PlayContext, 'context_uri'>;
+  openMenuFor: (item: ActivityItem) => (target: PointerMenuTarget) => void;
+}
+
+/** The rows themselves: rendered again only when the items or how they are shown change. */
+const FeedRows = memo(function FeedRows({ items, label, ...row }: FeedRowsProps) {
+  return (
+    <ol className="track-list activity-list" aria-label={label}>
+      {items.map((item) => (
+        <ActivityRow key={activityRowKey(item)} item={item} {...row} />
+      ))}
+    </ol>
+  );
+});
+
 /** A feed's rows, paged by infinite scroll, with the context menu of their tracks. */
 export function ActivityList({
   feed,
@@ -58,6 +87,22 @@ export function ActivityList({
   // The first answer paints its first rows at once and the rest in a background render that
   // yields to the browser (decision 0034): one long task less on a phone's first load.
   const allRows = useDeferredValue(query.data !== undefined);
+  const feedKey = JSON.stringify(activityQueryKeys.feed(feed, filters));
+  const loaded = useMemo(
+    () => ({ feedKey, items: query.data?.pages.flatMap((page) => page.items) }),
+    [feedKey, query.data],
+  );
+  // New rows of the same feed (a burst of live plays, the next page) are rendered in the
+  // background too, in slices that yield to the browser, not as one long task; until then the
+  // rows shown stay. Changes to the rows shown (a like flipping) show at once, and so does a
+  // feed's first answer (nothing older of it to show): it paints its first rows at once.
+  const deferred = useDeferredValue(loaded);
+  const shownLoaded =
+    deferred.feedKey === feedKey &&
+    deferred.items !== undefined &&
+    deferred.items.length !== loaded.items?.length
+      ? deferred.items
+      : loaded.items;
   const playSource = useMemo(
     () => ({
       source: filters.includeMe ? feed : (`${feed}_friends` as const),
@@ -78,8 +123,8 @@ export function ActivityList({
     );
   }
 
-  const loaded = query.data.pages.flatMap((page) => page.items);
-  const items = allRows ? loaded : loaded.slice(0, FEED_FIRST_PAINT_ROWS);
+  const shown = shownLoaded ?? [];
+  const items = allRows ? shown : shown.slice(0, FEED_FIRST_PAINT_ROWS);
   if (items.length === 0) return <p className="activity-list__status">{texts.empty}</p>;
 
   return (
@@ -90,20 +135,16 @@ export function ActivityList({
           {live.waiting} new
         </button>
       )}
-      <ol className="track-list activity-list" aria-label={texts.title}>
-        {items.map((item) => (
-          <ActivityRow
-            key={activityRowKey(item)}
-            item={item}
-            feed={feed}
-            viewerId={viewerId}
-            q={filters.q}
-            renderBadge={renderTrackBadge}
-            playSource={playSource}
-            openMenuFor={openFor}
-          />
-        ))}
-      </ol>
+      <FeedRows
+        items={items}
+        label={texts.title}
+        feed={feed}
+        viewerId={viewerId}
+        q={filters.q}
+        renderBadge={renderTrackBadge}
+        playSource={playSource}
+        openMenuFor={openFor}
+      />
       <InfiniteScrollSentinel
         active={
           allRows && query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError
