@@ -301,7 +301,10 @@ describe('catalogue pages, Extended Quota Mode', () => {
     try {
       const artistPage = await get(harness, `/api/artist/${artist.id}`, mara);
       expect(artistPage.statusCode).toBe(200);
-      expect(artistPage.json<ArtistDetail>()).toMatchObject({ name: artist.name, is_followed: null });
+      expect(artistPage.json<ArtistDetail>()).toMatchObject({
+        name: artist.name,
+        is_followed: null,
+      });
       const releases = (
         await get(harness, `/api/artist/${artist.id}/albums`, mara)
       ).json<ArtistAlbums>();
@@ -355,6 +358,15 @@ describe('catalogue pages, Extended Quota Mode', () => {
     expect(answer.json<ArtistTracks>().items.every((item) => item.liked === null)).toBe(true);
     const unknown = await get(harness, '/api/artist/zzzzzzzzzzzzzzzzzzzzzz/tracks');
     expect(unknown.json()).toEqual({ detail: 'Artist not found' });
+  });
+
+  it('answers a track stored without an album, with no album artists', async () => {
+    await harness.database.db.execute(sql`INSERT INTO tracks (id, uid, name, title_key, enriched_at)
+      VALUES ('albumlessSong1', 'albumlessSong1', 'Albumless', 'albumless', now())
+      ON CONFLICT DO NOTHING`);
+    const answer = await get(harness, '/api/track/albumlessSong1', mara);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<TrackDetail>()).toMatchObject({ album_artists: [], other_versions: [] });
   });
 
   it("lists a track's other versions in id order", async () => {
@@ -577,6 +589,16 @@ describe('catalogue pages, read in pages from Spotify', () => {
       'longSong2',
       'longSong3',
     ]);
+  });
+
+  it('stores an album Spotify lists without tracks', async () => {
+    const spotify = {
+      albums: async () => [
+        { ...release('emptyAlbum1', '2002-01-01'), tracks: { items: [], next: null } },
+      ],
+    } as unknown as SpotifyClient;
+    const body = await albumDetail(database.db, spotify, viewer, 'emptyAlbum1');
+    expect(body).toMatchObject({ id: 'emptyAlbum1', name: 'Release emptyAlbum1', tracks: [] });
   });
 
   it('lets a failure other than Spotify’s through', async () => {
