@@ -247,4 +247,80 @@ export const equivalentMutants = {
       why: "The admin's name and username come from a left join on `admin_id` and are never null in `users`: they are null exactly when `admin_id` is (the admin deleted their account), so any one of the three tests decides alone (the test that narrows the types for TypeScript).",
     },
   ],
+  'catalogue-pages': [
+    {
+      mutator: 'BooleanLiteral',
+      replacement: 'true',
+      line: 'if (!album) return false;',
+      why: "fetchAlbum's answer is never read: knownAlbum reads the album back and answers 404 itself.",
+    },
+    {
+      mutator: 'BooleanLiteral',
+      replacement: 'false',
+      line: 'return true;',
+      why: "fetchAlbum's answer is never read: knownAlbum reads the album back and answers 404 itself.",
+    },
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'false',
+      line: 'if (albumId === null) return [];',
+      why: 'Querying the credits of a NULL album finds no rows: the test only saves a statement.',
+    },
+    {
+      mutator: 'ArrayDeclaration',
+      replacement: '["Stryker was here"]',
+      line: 'return summary ? [summary] : [];',
+      why: 'The other versions and similar tracks are ids read from `tracks`, so `trackSummaries` knows each one and this never runs.',
+    },
+  ],
+  suggestions: [
+    {
+      mutator: 'StringLiteral',
+      replacement: '``',
+      line: "await tx.execute(sql`SET LOCAL work_mem = '32MB'`);",
+      why: "Only the sorts' memory: the same rows, found more slowly (PostgreSQL accepts the empty statement).",
+    },
+    {
+      mutator: 'StringLiteral',
+      replacement: '``',
+      line: 'await tx.execute(sql`SET LOCAL jit = off`);',
+      why: "Only the planner's JIT setting: the same rows, found more slowly.",
+    },
+    {
+      mutator: 'ArrayDeclaration',
+      replacement: '["Stryker was here"]',
+      line: 'return track ? [{ track, liked, reason: reason(candidate) }] : [];',
+      why: "Every section's candidates join `tracks`, so `trackSummaries` knows each one and this never runs.",
+    },
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'false',
+      line: "const window = days === undefined ? '' : days === 7",
+      why: 'The window is read only in the reason of a windowed list: the all-time reason does not use it.',
+    },
+    {
+      mutator: 'StringLiteral',
+      replacement: '"Stryker was here!"',
+      line: "const window = days === undefined ? '' : days === 7",
+      why: 'The window is read only in the reason of a windowed list: the all-time reason does not use it.',
+    },
+    {
+      mutator: 'StringLiteral',
+      replacement: '""',
+      line: "const first = names.get(c.first_friend) ?? 'a friend';",
+      why: 'The first friend is a row of `users` (read from the friendships), so firstNames always names them and this never runs.',
+    },
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'false',
+      line: 'if (ids.length === 0) return new Map();',
+      why: 'Looking up no ids finds no rows, an empty map either way: the test only saves a statement.',
+    },
+    {
+      mutator: 'Regex',
+      replacement: '/\\s/',
+      line: 'row.name.trim().split(/\\s+/)[0] || row.username',
+      why: 'After trim() the first piece is the first run of non-spaces whether one space or a run of them splits.',
+    },
+  ],
 };

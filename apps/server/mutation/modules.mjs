@@ -22,4 +22,12 @@ export const mutationModules = {
     file: 'src/services/activity.ts',
     tests: ['test/activity.test.ts', 'test/activity-rules.test.ts'],
   },
+  'catalogue-pages': {
+    file: 'src/services/catalogue-pages.ts',
+    tests: ['test/catalogue.test.ts', 'test/visitor-catalogue.test.ts', 'test/web-app.test.ts'],
+  },
+  suggestions: {
+    file: 'src/services/suggestions.ts',
+    tests: ['test/suggestions.test.ts'],
+  },
 };

@@ -16,8 +16,13 @@ import type { ErrorBody } from '@earshot/contract/errors';
 import { albums } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
+import type { Database } from '../src/db/client';
 import { storeTracks } from '../src/services/catalog';
-import type { SpotifyTrack } from '../src/spotify/schemas';
+import { albumDetail, artistAlbums, artistDetail } from '../src/services/catalogue-pages';
+import type { PageViewer } from '../src/services/catalogue-viewer';
+import type { SpotifyClient } from '../src/spotify/client';
+import type { SimplifiedAlbum, SpotifyTrack } from '../src/spotify/schemas';
+import { freshDatabase } from './support/database';
 import { startHarness, type Harness, type Viewer } from './support/harness';
 
 const world: World = createWorld();
@@ -34,6 +39,14 @@ const othersPublicPlaylist = playlistsOf(MARA).find((p) => p.ownerId !== MARA &&
 
 function get(harness: Harness, url: string, viewer?: Viewer) {
   return harness.app.inject({ url, headers: viewer ? { cookie: viewer.cookie } : {} });
+}
+
+/** Calls Earshot made to Spotify's catalogue (not the viewer's own library or player). */
+async function catalogueCalls(harness: Harness): Promise<number> {
+  const { values } = await harness.metrics.spotifyRequests.get();
+  return values
+    .filter((value) => !String(value.labels.endpoint).startsWith('GET /me'))
+    .reduce((sum, value) => sum + value.value, 0);
 }
 
 /** A listener opens the page first, which stores it: each test stands alone, in any order. */
@@ -255,6 +268,119 @@ describe('catalogue pages, Extended Quota Mode', () => {
     expect(lanternPage.listening).toMatchObject({ play_count: 3 });
   });
 
+  it('asks Spotify nothing for pages it stored lately', async () => {
+    const track = album.trackIds[0]!;
+    const pages = [
+      `/api/artist/${artist.id}`,
+      `/api/artist/${artist.id}/albums`,
+      `/api/album/${album.id}`,
+      `/api/track/${track}`,
+    ];
+    for (const page of pages) await openedBy(harness, mara, page);
+    const before = await catalogueCalls(harness);
+    for (const page of pages) await openedBy(harness, mara, page);
+    expect(await catalogueCalls(harness)).toBe(before);
+  });
+
+  it('serves stale pages as stored when Spotify fails, and fails what it never stored', async () => {
+    const db = harness.database.db;
+    const track = album.trackIds[0]!;
+    for (const page of [`/api/artist/${artist.id}`, `/api/album/${album.id}`]) {
+      await openedBy(harness, mara, page);
+    }
+    await db.execute(sql`UPDATE artists SET enriched_at = now() - interval '8 days',
+      albums_fetched_at = now() - interval '2 days' WHERE id = ${artist.id}`);
+    await db.execute(
+      sql`UPDATE albums SET tracks_fetched_at = now() - interval '31 days' WHERE id = ${album.id}`,
+    );
+    await db.execute(sql`UPDATE tracks SET enriched_at = NULL WHERE id = ${track}`);
+    await harness.control('PUT', '/faults', {
+      seed: 1,
+      rules: [{ type: 'server-error', rate: 1, path: '/v1/' }],
+    });
+    try {
+      const artistPage = await get(harness, `/api/artist/${artist.id}`, mara);
+      expect(artistPage.statusCode).toBe(200);
+      expect(artistPage.json<ArtistDetail>()).toMatchObject({
+        name: artist.name,
+        is_followed: null,
+      });
+      const releases = (
+        await get(harness, `/api/artist/${artist.id}/albums`, mara)
+      ).json<ArtistAlbums>();
+      expect(releases.notice).toMatch(/^Showing what Earshot has stored: Spotify could not answer/);
+      const albumPage = await get(harness, `/api/album/${album.id}`, mara);
+      expect(albumPage.statusCode).toBe(200);
+      expect(albumPage.json<AlbumDetail>().notice).toMatch(
+        /^Showing what Earshot has stored: Spotify could not answer/,
+      );
+      expect((await get(harness, `/api/track/${track}`, mara)).statusCode).toBe(200);
+      const storedArtists = new Set(
+        (await db.execute<{ id: string }>(sql`SELECT id FROM artists`)).rows.map((row) => row.id),
+      );
+      const unopened = world.artists.find((candidate) => !storedArtists.has(candidate.id))!;
+      expect((await get(harness, `/api/artist/${unopened.id}`, mara)).statusCode).toBe(502);
+      const storedTracks = new Set(
+        (await db.execute<{ id: string }>(sql`SELECT id FROM tracks`)).rows.map((row) => row.id),
+      );
+      const unheard = world.tracks.find((candidate) => !storedTracks.has(candidate.id))!;
+      expect((await get(harness, `/api/track/${unheard.id}`, mara)).statusCode).toBe(502);
+    } finally {
+      await harness.control('DELETE', '/faults');
+    }
+  });
+
+  it('says whether the viewer follows an artist from their library once synced', async () => {
+    const aiko = await harness.signIn('11183207465');
+    const db = harness.database.db;
+    await openedBy(harness, aiko, `/api/artist/${artist.id}`);
+    const followState = async () =>
+      (await get(harness, `/api/artist/${artist.id}`, aiko)).json<ArtistDetail>().is_followed;
+    await db.execute(
+      sql`UPDATE spotify_accounts SET library_synced_at = now() WHERE user_id = ${aiko.id}`,
+    );
+    await db.execute(sql`DELETE FROM followed_artists WHERE user_id = ${aiko.id}`);
+    expect(await followState()).toBe(false);
+    await db.execute(
+      sql`INSERT INTO followed_artists (user_id, artist_id) VALUES (${aiko.id}, ${artist.id})`,
+    );
+    expect(await followState()).toBe(true);
+    // Never synced and disconnected from Spotify: no one can say.
+    await db.execute(sql`UPDATE spotify_accounts SET library_synced_at = NULL, status = 'revoked'
+      WHERE user_id = ${aiko.id}`);
+    expect(await followState()).toBeNull();
+  });
+
+  it("lists an artist's tracks to visitors, and 404 for an artist never opened", async () => {
+    await openedBy(harness, mara, `/api/artist/${artist.id}`);
+    const answer = await get(harness, `/api/artist/${artist.id}/tracks`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<ArtistTracks>().items.every((item) => item.liked === null)).toBe(true);
+    const unknown = await get(harness, '/api/artist/zzzzzzzzzzzzzzzzzzzzzz/tracks');
+    expect(unknown.json()).toEqual({ detail: 'Artist not found' });
+  });
+
+  it('answers a track stored without an album, with no album artists', async () => {
+    await harness.database.db.execute(sql`INSERT INTO tracks (id, uid, name, title_key, enriched_at)
+      VALUES ('albumlessSong1', 'albumlessSong1', 'Albumless', 'albumless', now())
+      ON CONFLICT DO NOTHING`);
+    const answer = await get(harness, '/api/track/albumlessSong1', mara);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<TrackDetail>()).toMatchObject({ album_artists: [], other_versions: [] });
+  });
+
+  it("lists a track's other versions in id order", async () => {
+    const db = harness.database.db;
+    for (const id of ['versionSong1', 'versionSong3', 'versionSong2']) {
+      await storeTracks(db, [fixture(id, 'Versions', `${id}Album`, moth, 'ISRC0000009')]);
+    }
+    const body = (await get(harness, '/api/track/versionSong1', mara)).json<TrackDetail>();
+    expect(body.other_versions.map((version) => version.id)).toEqual([
+      'versionSong2',
+      'versionSong3',
+    ]);
+  });
+
   it('keeps private playlists to their owner and collaborators', async () => {
     const own = await get(harness, `/api/playlist/${privatePlaylist.id}`, mara);
     expect(own.statusCode).toBe(200);
@@ -391,5 +517,108 @@ describe('catalogue pages, Development Mode', () => {
     expect(world.followedArtists(MARA, clock.now()).some((f) => f.artistId === artist.id)).toBe(
       true,
     );
+  });
+});
+
+/**
+ * The sandbox's world has no discography or album longer than one page of Spotify's: a scripted
+ * client answers these pages, read by the services directly.
+ */
+describe('catalogue pages, read in pages from Spotify', () => {
+  let database: Database;
+  const viewer: PageViewer = {
+    user: null,
+    spotify: { accessToken: async () => 'token', renewedAccessToken: async () => 'token' },
+  };
+  const release = (id: string, releaseDate: string): SimplifiedAlbum => ({
+    id,
+    name: `Release ${id}`,
+    release_date: releaseDate,
+    artists: [lantern],
+  });
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await storeTracks(database.db, [fixture('pagedSong1', 'Paged', 'pagedAlbum1')]);
+  });
+  afterAll(() => database.close());
+
+  it("reads an artist's releases page after page, at most 20 pages", async () => {
+    await database.db.execute(
+      sql`UPDATE artists SET albums_fetched_at = NULL WHERE id = ${lantern.id}`,
+    );
+    const asked: (string | undefined)[] = [];
+    const spotify = {
+      artistAlbums: async (_auth: unknown, _id: string, next?: string) => {
+        asked.push(next);
+        const page = next === undefined ? 0 : Number(next);
+        return {
+          items: [release(`pagedRelease${String(page).padStart(2, '0')}`, `2000-01-${page + 1}`)],
+          next: String(page + 1),
+        };
+      },
+    } as unknown as SpotifyClient;
+    const body = await artistAlbums(database.db, spotify, viewer, lantern.id);
+    expect(asked).toEqual([undefined, ...Array.from({ length: 19 }, (_, i) => String(i + 1))]);
+    expect(body.items.filter((item) => item.id.startsWith('pagedRelease'))).toHaveLength(20);
+  });
+
+  it('reads every page of an album’s tracks', async () => {
+    const albumTrack = (id: string, trackNumber: number) => ({
+      id,
+      name: `Song ${id}`,
+      artists: [lantern],
+      duration_ms: 200_000,
+      track_number: trackNumber,
+    });
+    const spotify = {
+      albums: async () => [
+        {
+          ...release('longAlbum1', '2001-01-01'),
+          tracks: { items: [albumTrack('longSong1', 1)], next: 'page-2' },
+        },
+      ],
+      albumTracks: async (_auth: unknown, next: string) =>
+        next === 'page-2'
+          ? { items: [albumTrack('longSong2', 2)], next: 'page-3' }
+          : { items: [albumTrack('longSong3', 3)], next: null },
+    } as unknown as SpotifyClient;
+    const body = await albumDetail(database.db, spotify, viewer, 'longAlbum1');
+    expect(body.tracks.map((entry) => entry.track.id)).toEqual([
+      'longSong1',
+      'longSong2',
+      'longSong3',
+    ]);
+  });
+
+  it('stores an album Spotify lists without tracks', async () => {
+    const spotify = {
+      albums: async () => [
+        { ...release('emptyAlbum1', '2002-01-01'), tracks: { items: [], next: null } },
+      ],
+    } as unknown as SpotifyClient;
+    const body = await albumDetail(database.db, spotify, viewer, 'emptyAlbum1');
+    expect(body).toMatchObject({ id: 'emptyAlbum1', name: 'Release emptyAlbum1', tracks: [] });
+  });
+
+  it('lets a failure other than Spotify’s through', async () => {
+    const user = { id: '00000000-0000-4000-8000-000000000001' } as PageViewer['user'];
+    const db = database.db;
+    await db.execute(sql`INSERT INTO users (id, spotify_id, username, name)
+      VALUES (${user!.id}, 'pagedviewer', 'pagedviewer', 'Paged Viewer') ON CONFLICT DO NOTHING`);
+    await db.execute(sql`INSERT INTO spotify_accounts (user_id, access_token_encrypted,
+        refresh_token_encrypted, access_token_expires_at, scopes, status)
+      VALUES (${user!.id}, 'x', 'x', now(), '', 'active') ON CONFLICT DO NOTHING`);
+    // Stored lately: only whether the viewer follows the artist is asked of Spotify.
+    await db.execute(sql`UPDATE artists SET enriched_at = now(), albums_fetched_at = now()
+      WHERE id = ${lantern.id}`);
+    const spotify = {
+      artistFollowed: async () => {
+        throw new Error('a bug');
+      },
+    } as unknown as SpotifyClient;
+    await expect(
+      artistDetail(database.db, spotify, { ...viewer, user }, lantern.id),
+    ).rejects.toThrow('a bug');
   });
 });

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuggestionItem, SuggestionList } from '@earshot/contract/suggestions';
 import { tracks } from '../src/db/schema/catalog';
@@ -482,5 +482,116 @@ describe('versions of a song', () => {
     expect(found[0]?.reason).toMatch(/^You played this 4 times, last in \w+ \d{4}$/);
     const rested = await items(chidi, 'rediscover-likes?limit=50');
     expect(rested.map((item) => item.track.uid)).not.toContain('faded-a');
+  });
+});
+
+describe('reasons', () => {
+  let rafa: Viewer;
+  let camille: Viewer;
+  let priya: Viewer;
+  let kwame: Viewer;
+  const kinds = { id: 'artistKinds00000000001', name: 'Kinds of Rain' };
+  const twice = { id: 'artistTwice00000000001', name: 'Twice Told' };
+
+  beforeAll(async () => {
+    rafa = await harness.signIn('rafasouza');
+    camille = await harness.signIn('camilledubois');
+    priya = await harness.signIn('31ugbq6xn2r7cfy4d5kzsmhwtaoe');
+    kwame = await harness.signIn('31h7cxwqz3m5kv2pn8dytbrj4lsa');
+    for (const friend of [camille, priya, kwame]) await harness.befriend(rafa, friend);
+    const db = harness.database.db;
+    await storeTracks(db, [
+      ...['count-once', 'count-twice'].map((id) => track(id)),
+      ...['trio-song', 'nameless-song', 'spaced-song'].map((id) => track(id, noise)),
+      ...(['single', 'compilation', undefined] as const).map((albumType) =>
+        track(`kind-${albumType ?? 'none'}`, kinds, {
+          id: `al-kind-${albumType ?? 'none'}`,
+          name: `Kind ${albumType ?? 'none'}`,
+          release_date: isoDay(15),
+          ...(albumType && { album_type: albumType }),
+        }),
+      ),
+    ]);
+    // One song on two new releases of a followed artist: a single, then the album.
+    for (const [id, albumType] of [
+      ['twice-single', 'single'],
+      ['twice-album', 'album'],
+    ] as const) {
+      await storeTracks(db, [
+        {
+          ...track(id, twice, {
+            id: `al-${id}`,
+            name: `Release ${id}`,
+            release_date: isoDay(12),
+            album_type: albumType,
+          }),
+          name: 'Told Twice',
+        },
+      ]);
+    }
+    await db.insert(followedArtists).values([
+      { userId: rafa.id, artistId: kinds.id },
+      { userId: rafa.id, artistId: twice.id },
+    ]);
+
+    await play(rafa, 'count-once', 1, 3);
+    await play(rafa, 'count-twice', 2, 40);
+    // Three friends played one song, Camille last.
+    await play(priya, 'trio-song', 1, 3);
+    await play(kwame, 'trio-song', 1, 2);
+    await play(camille, 'trio-song', 1, 1);
+    // Friends whose Spotify names are blank, or padded with spaces.
+    await db.execute(sql`UPDATE users SET name = '  ' WHERE id = ${kwame.id}`);
+    await db.execute(sql`UPDATE users SET name = ' Priya  Raman ' WHERE id = ${priya.id}`);
+    await play(kwame, 'nameless-song', 1, 1);
+    await play(priya, 'spaced-song', 1, 1);
+  });
+
+  it('count plays in words', async () => {
+    const reasons = async (path: string) =>
+      (await items(rafa, path)).map((item) => [item.track.id, item.reason]);
+    expect(await reasons('like-on-repeat?days=90')).toEqual([
+      ['count-twice', 'Played twice in the last 90 days'],
+      ['count-once', 'Played once in the last 90 days'],
+    ]);
+    expect(await reasons('like-on-repeat?days=7')).toEqual([
+      ['count-once', 'Played once this week'],
+    ]);
+    expect(await reasons('like-on-repeat')).toEqual([
+      ['count-twice', 'You played this twice'],
+      ['count-once', 'You played this once'],
+    ]);
+  });
+
+  it('name the kind of a new release, and show a song on two of them once', async () => {
+    const found = await items(rafa, 'unheard-from-followed?limit=50');
+    const byArtist = (artist: { name: string }) =>
+      found.filter((item) => item.reason.includes(artist.name));
+    expect(
+      byArtist(kinds)
+        .map((item) => [item.track.id, item.reason])
+        .sort(),
+    ).toEqual([
+      ['kind-compilation', 'New compilation from Kinds of Rain, an artist you follow'],
+      ['kind-none', 'New release from Kinds of Rain, an artist you follow'],
+      ['kind-single', 'New single from Kinds of Rain, an artist you follow'],
+    ]);
+    const told = byArtist(twice);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.track.uid).toBe('twice-single');
+  });
+
+  it('name friends by their first name, else their username, and count the others', async () => {
+    const [kwameRow] = await harness.database.db
+      .execute<{ username: string }>(sql`SELECT username FROM users WHERE id = ${kwame.id}`)
+      .then((result) => result.rows);
+    const reasons = Object.fromEntries(
+      (await items(rafa, 'friends-favorites?limit=50')).map((item) => [item.track.id, item.reason]),
+    );
+    expect(reasons).toEqual({
+      'trio-song': 'Played by Camille and 2 other friends',
+      'nameless-song': `Played by ${kwameRow!.username}`,
+      'spaced-song': 'Played by Priya',
+    });
   });
 });
