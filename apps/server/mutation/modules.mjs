@@ -22,4 +22,12 @@ export const mutationModules = {
     file: 'src/services/activity.ts',
     tests: ['test/activity.test.ts', 'test/activity-rules.test.ts'],
   },
+  playback: {
+    file: 'src/services/playback.ts',
+    tests: ['test/playback.test.ts'],
+  },
+  live: {
+    file: 'src/services/live.ts',
+    tests: ['test/live.test.ts'],
+  },
 };
