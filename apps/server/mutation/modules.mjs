@@ -30,4 +30,12 @@ export const mutationModules = {
     file: 'src/services/suggestions.ts',
     tests: ['test/suggestions.test.ts'],
   },
+  playback: {
+    file: 'src/services/playback.ts',
+    tests: ['test/playback.test.ts'],
+  },
+  live: {
+    file: 'src/services/live.ts',
+    tests: ['test/live.test.ts'],
+  },
 };

@@ -7,15 +7,28 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@earshot/contract/errors';
 import type { Device, DeviceList, PlaybackState, PlayerToken } from '@earshot/contract/playback';
 import type { CurrentUser } from '@earshot/contract/user';
+import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
+import { nowPlaying } from '../src/db/schema/live';
 import { playedEvents } from '../src/db/schema/playback';
 import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
+import { users } from '../src/db/schema/users';
 import {
   CONNECTION_REFUSED_DETAIL,
+  currentPlayback,
+  listDevices,
   NO_ACTIVE_DEVICE_DETAIL,
+  nextTrack,
+  pause,
+  playTrack,
   PREMIUM_REQUIRED_DETAIL,
   STREAMING_SCOPE_MISSING_DETAIL,
+  type Listener as PlaybackListener,
 } from '../src/services/playback';
+import { tokenSourceFor } from '../src/services/spotify-tokens';
+import type { SpotifyClient } from '../src/spotify/client';
+import { SpotifyError } from '../src/spotify/errors';
+import type { PlaybackStateResponse } from '../src/spotify/schemas';
 import { SpotifyRateGate } from '../src/spotify/rate-gate';
 import { startHarness, TEST_CLIENT_ID, type Harness, type Viewer } from './support/harness';
 
@@ -207,6 +220,268 @@ async function storedGrant(viewer: Listener) {
     .where(eq(spotifyAccounts.userId, viewer.id));
   return row!;
 }
+
+/*
+ * The player service itself, in front of a stand-in for Spotify's player: for answers the sandbox
+ * never gives (restricted devices, a track shown only on a later look, a refusal of each kind).
+ */
+describe('the player service, in front of a stand-in Spotify', () => {
+  type Stand = Partial<
+    Pick<
+      SpotifyClient,
+      'playbackState' | 'devices' | 'queue' | 'play' | 'pause' | 'transferPlayback'
+    >
+  >;
+  const spotifyOf = (stand: Stand) => stand as unknown as SpotifyClient;
+  const auth = {
+    accessToken: () => Promise.resolve('stand-in'),
+    renewedAccessToken: () => Promise.resolve('stand-in'),
+  };
+
+  async function listenerFor(viewer: Listener): Promise<PlaybackListener> {
+    const [user] = await harness.database.db.select().from(users).where(eq(users.id, viewer.id));
+    return { user: user!, auth };
+  }
+
+  /** A track object as Spotify's player shows it. */
+  async function trackObject(viewer: Listener, id: string): Promise<unknown> {
+    const token = await tokenSourceFor(
+      harness.database.db,
+      harness.cipher,
+      harness.spotify,
+      viewer.id,
+    ).accessToken();
+    const response = await fetch(`${harness.sandboxUrl}/v1/tracks/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  const stateOf = (item: unknown, is_playing = true, progress_ms: number | null = 1234) => ({
+    device: { id: 'd1', name: 'Kitchen', type: 'Speaker', is_active: true },
+    is_playing,
+    progress_ms,
+    item,
+  });
+
+  it('lists only the devices it can control: none without an id, none restricted', async () => {
+    const listener = await listenerFor(await someone('premium'));
+    const spotify = spotifyOf({
+      devices: () =>
+        Promise.resolve([
+          { id: null, name: 'Anonymous', type: 'Computer', is_active: false },
+          { id: 'r1', name: 'Car', type: 'Automobile', is_active: false, is_restricted: true },
+          { id: 'k1', name: 'Kitchen', type: 'Speaker', is_active: true, is_restricted: false },
+          { id: 'p1', name: 'Phone', type: 'Smartphone', is_active: false },
+        ]),
+    });
+    expect(await listDevices(spotify, listener)).toEqual([
+      { id: 'k1', name: 'Kitchen', type: 'Speaker', is_active: true },
+      { id: 'p1', name: 'Phone', type: 'Smartphone', is_active: false },
+    ]);
+  });
+
+  it.each([
+    [new SpotifyError('Bad thing', 400), 409, 'Spotify refused: Bad thing'],
+    [
+      new SpotifyError('Restriction violated', 403, 'UNKNOWN'),
+      409,
+      'Spotify refused: Restriction violated',
+    ],
+    [new SpotifyError('Odd thing', 499), 409, 'Spotify refused: Odd thing'],
+    [new SpotifyError('Device not found', 404), 404, 'Spotify: Device not found'],
+    [
+      new SpotifyError('Bad gateway', 500),
+      424,
+      'Spotify is not answering right now. Please try again.',
+    ],
+    [
+      new SpotifyError('No answer', 0),
+      424,
+      'Spotify is not answering right now. Please try again.',
+    ],
+    [new SpotifyError('Bad token', 401), 409, CONNECTION_REFUSED_DETAIL],
+  ])('answers a command Spotify refuses with %s by %i', async (error, status, detail) => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const spotify = spotifyOf({ pause: () => Promise.reject(error) });
+    await expect(pause(harness.database.db, spotify, listener)).rejects.toMatchObject({
+      statusCode: status,
+      message: detail,
+    });
+    // Only Premium's refusal teaches the plan; a failed command teaches nothing.
+    expect(await subscribed(viewer)).toBe(listener.user.subscribed);
+  });
+
+  it('lets a fault of its own pass as it is, not as a refusal of Spotify', async () => {
+    const listener = await listenerFor(await someone('premium'));
+    const fault = new TypeError('not a Spotify answer');
+    const failing = spotifyOf({
+      pause: () => Promise.reject(fault),
+      devices: () => Promise.reject(fault),
+      playbackState: () => Promise.reject(fault),
+    });
+    await expect(pause(harness.database.db, failing, listener)).rejects.toBe(fault);
+    await expect(listDevices(failing, listener)).rejects.toBe(fault);
+    await expect(currentPlayback(harness.database.db, failing, listener)).rejects.toBe(fault);
+    await expect(nextTrack(harness.database.db, failing, listener)).rejects.toBe(fault);
+  });
+
+  it('plays the track alone when its context refuses it (400 or 404), and only then', async () => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const item = await trackObject(viewer, FIRST);
+    const albumContext = { source: 'album' as const, user: null, context_uri: ALBUM_URI };
+    const playing = () => Promise.resolve(stateOf(item));
+    for (const refusal of [
+      new SpotifyError('Not in context', 404, 'NO_SPECIFIC_TRACK'),
+      new SpotifyError('Bad offset', 400),
+    ]) {
+      const asked: (string | null)[] = [];
+      const spotify = spotifyOf({
+        playbackState: playing,
+        play: (_auth, _track, contextUri) => {
+          asked.push(contextUri);
+          return contextUri === null ? Promise.resolve() : Promise.reject(refusal);
+        },
+      });
+      expect(await playTrack(harness.database.db, spotify, listener, FIRST, albumContext)).toEqual({
+        track_id: FIRST,
+        confirmed: true,
+      });
+      expect(asked).toEqual([ALBUM_URI, null]);
+    }
+    // Other refusals, and any refusal of a play without a context, are answered as they are.
+    for (const [refusal, context, status] of [
+      [new SpotifyError('No device', 404, 'NO_ACTIVE_DEVICE'), albumContext, 409],
+      [new SpotifyError('Restricted', 403, 'UNKNOWN'), albumContext, 409],
+      [new SpotifyError('Bad gateway', 502), albumContext, 424],
+      [new SpotifyError('No such track', 404), { ...albumContext, context_uri: null }, 404],
+      [new SpotifyError('Bad uri', 400), { ...albumContext, context_uri: null }, 409],
+    ] as const) {
+      let calls = 0;
+      const spotify = spotifyOf({
+        playbackState: playing,
+        play: () => {
+          calls += 1;
+          return Promise.reject(refusal);
+        },
+      });
+      await expect(
+        playTrack(harness.database.db, spotify, listener, FIRST, context),
+      ).rejects.toMatchObject({ statusCode: status });
+      expect(calls, refusal.message).toBe(1);
+    }
+  });
+
+  it('confirms a play the player shows only on a later look, and gives up after four', async () => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const item = await trackObject(viewer, SECOND);
+    const other = await trackObject(viewer, THIRD);
+    const answers = [
+      () => Promise.resolve(null),
+      () => Promise.reject(new SpotifyError('Bad gateway', 502)),
+      () => Promise.resolve(stateOf(other)),
+      () => Promise.resolve(stateOf(item, false, null)),
+    ];
+    let looks = 0;
+    const settling = spotifyOf({
+      play: () => Promise.resolve(),
+      playbackState: () => answers[looks++]!(),
+    });
+    const context = { source: 'track' as const, user: null, context_uri: null };
+    expect(await playTrack(harness.database.db, settling, listener, SECOND, context)).toEqual({
+      track_id: SECOND,
+      confirmed: true,
+    });
+    expect(looks).toBe(4);
+    // What the last look saw is what friends are shown: paused, at no known position.
+    const [seen] = await harness.database.db
+      .select()
+      .from(nowPlaying)
+      .where(eq(nowPlaying.userId, viewer.id));
+    expect(seen).toMatchObject({ trackId: SECOND, isPlaying: false, progressMs: null });
+
+    looks = 0;
+    const elsewhere = spotifyOf({
+      play: () => Promise.resolve(),
+      playbackState: () => {
+        looks += 1;
+        return Promise.resolve(stateOf(other));
+      },
+    });
+    expect(await playTrack(harness.database.db, elsewhere, listener, SECOND, context)).toEqual({
+      track_id: SECOND,
+      confirmed: false,
+    });
+    expect(looks).toBe(4);
+    const events = await harness.database.db
+      .select()
+      .from(playedEvents)
+      .where(eq(playedEvents.userId, viewer.id));
+    expect(events.map((event) => event.trackId)).toEqual([SECOND]);
+
+    const fault = new TypeError('not a Spotify answer');
+    const broken = spotifyOf({
+      play: () => Promise.resolve(),
+      playbackState: () => Promise.reject(fault),
+    });
+    await expect(playTrack(harness.database.db, broken, listener, SECOND, context)).rejects.toBe(
+      fault,
+    );
+  });
+
+  it('shows a playing track with its position, whether the viewer likes it, and no episode', async () => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const item = await trackObject(viewer, THIRD);
+    const showing = (state: unknown) =>
+      spotifyOf({ playbackState: () => Promise.resolve(state as PlaybackStateResponse) });
+    const shown = await currentPlayback(
+      harness.database.db,
+      showing(stateOf(item, false, null)),
+      listener,
+    );
+    expect(shown.state).toMatchObject({
+      is_playing: false,
+      progress_ms: 0,
+      item: { liked: false, track: { id: THIRD } },
+      device: { name: 'Kitchen', type: 'Speaker' },
+    });
+    await harness.database.db
+      .insert(savedTracks)
+      .values({ userId: viewer.id, trackId: THIRD, addedAt: new Date() });
+    const liked = await currentPlayback(harness.database.db, showing(stateOf(item)), listener);
+    expect(liked.state).toMatchObject({ progress_ms: 1234, item: { liked: true } });
+    const episode = { id: 'e1', type: 'episode', name: 'A podcast' };
+    expect(
+      (await currentPlayback(harness.database.db, showing(stateOf(episode)), listener)).state?.item,
+    ).toBeNull();
+  });
+
+  it("names Spotify's queue next unless the last play Earshot started plays, with a next", async () => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const first = await trackObject(viewer, FIRST);
+    const second = await trackObject(viewer, SECOND);
+    await harness.database.db
+      .insert(playedEvents)
+      .values([{ userId: viewer.id, trackId: FIRST, source: 'recent', nextTrackId: THIRD }]);
+    const player = (item: unknown, queue: string[]) =>
+      spotifyOf({
+        playbackState: () => Promise.resolve(stateOf(item)),
+        queue: () => Promise.resolve(queue),
+      });
+    const next = (item: unknown, queue: string[]) =>
+      nextTrack(harness.database.db, player(item, queue), listener);
+    expect(await next(first, [SECOND])).toEqual({ next: { track_id: THIRD } });
+    expect(await next(second, [FIRST])).toEqual({ next: { track_id: FIRST } });
+    expect(await next(second, [])).toEqual({ next: null });
+    expect(await next(null, [SECOND])).toEqual({ next: { track_id: SECOND } });
+  });
+});
 
 describe('who may use the player', () => {
   it('answers 401 to every player call without a session, before looking at the body', async () => {
