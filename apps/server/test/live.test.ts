@@ -259,12 +259,7 @@ describe('now playing', () => {
       .reduce((sum, v) => sum + v.value, 0);
 
   async function startPlaying(viewer: Viewer): Promise<string> {
-    const token = await tokenSourceFor(
-      harness.database.db,
-      harness.cipher,
-      harness.spotify,
-      viewer.id,
-    ).accessToken();
+    const token = await harness.spotifyTokenOf(viewer.id);
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${harness.sandboxUrl}/v1${path}`, {
         ...init,

@@ -25,7 +25,6 @@ import {
   STREAMING_SCOPE_MISSING_DETAIL,
   type Listener as PlaybackListener,
 } from '../src/services/playback';
-import { tokenSourceFor } from '../src/services/spotify-tokens';
 import type { SpotifyClient } from '../src/spotify/client';
 import { SpotifyError } from '../src/spotify/errors';
 import type { PlaybackStateResponse } from '../src/spotify/schemas';
@@ -245,12 +244,7 @@ describe('the player service, in front of a stand-in Spotify', () => {
 
   /** A track object as Spotify's player shows it. */
   async function trackObject(viewer: Listener, id: string): Promise<unknown> {
-    const token = await tokenSourceFor(
-      harness.database.db,
-      harness.cipher,
-      harness.spotify,
-      viewer.id,
-    ).accessToken();
+    const token = await harness.spotifyTokenOf(viewer.id);
     const response = await fetch(`${harness.sandboxUrl}/v1/tracks/${id}`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -20,6 +20,7 @@ import {
 } from '../../src/observability/error-reporting';
 import { createMetrics, createSpotifyHttp, type Metrics } from '../../src/observability/metrics';
 import { importSettings } from '../../src/services/import/upload';
+import { tokenSourceFor } from '../../src/services/spotify-tokens';
 import { createTokenCipher, type TokenCipher } from '../../src/services/token-cipher';
 import { SpotifyClient } from '../../src/spotify/client';
 import type { SpotifyHttpOptions } from '../../src/spotify/http';
@@ -71,6 +72,8 @@ export interface Harness {
   befriend(a: Viewer, b: Viewer): Promise<void>;
   /** What a job runner of this app needs, for tests that start their own. */
   jobDependencies(): JobDependencies;
+  /** A signed-in user's current Spotify access token (to call the sandbox as them). */
+  spotifyTokenOf(userId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -254,6 +257,8 @@ export async function startHarness(
     signIn,
     request,
     befriend,
+    spotifyTokenOf: (userId) =>
+      tokenSourceFor(database.db, cipher, spotify, userId).accessToken(),
     jobDependencies: () => ({
       db: database.db,
       pool: database.pool,
