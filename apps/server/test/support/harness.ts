@@ -257,8 +257,7 @@ export async function startHarness(
     signIn,
     request,
     befriend,
-    spotifyTokenOf: (userId) =>
-      tokenSourceFor(database.db, cipher, spotify, userId).accessToken(),
+    spotifyTokenOf: (userId) => tokenSourceFor(database.db, cipher, spotify, userId).accessToken(),
     jobDependencies: () => ({
       db: database.db,
       pool: database.pool,
