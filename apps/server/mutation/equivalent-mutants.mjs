@@ -323,4 +323,24 @@ export const equivalentMutants = {
       why: 'After trim() the first piece is the first run of non-spaces whether one space or a run of them splits.',
     },
   ],
+  playback: [
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'false',
+      line: 'if (!summary) return null;',
+      why: 'storeTracks has just kept the track (its id is known), so its summary is found: the guard only narrows the type.',
+    },
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'true',
+      line: 'if (attempt < CONFIRM_ATTEMPTS) await sleep(CONFIRM_INTERVAL_MS);',
+      why: 'A wait after the last look only delays the answer "not confirmed" by 250 ms; no look follows it.',
+    },
+    {
+      mutator: 'EqualityOperator',
+      replacement: 'attempt <= CONFIRM_ATTEMPTS',
+      line: 'if (attempt < CONFIRM_ATTEMPTS) await sleep(CONFIRM_INTERVAL_MS);',
+      why: 'The same wait after the last look: attempt never exceeds CONFIRM_ATTEMPTS in the loop.',
+    },
+  ],
 };

@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ManualClock } from '@earshot/spotify-sandbox/clock';
 import type { FaultConfigInput } from '@earshot/spotify-sandbox/faults/config';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@earshot/contract/errors';
 import type { Device, DeviceList, PlaybackState, PlayerToken } from '@earshot/contract/playback';
 import type { CurrentUser } from '@earshot/contract/user';
+import { tracks } from '../src/db/schema/catalog';
 import { savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { nowPlaying } from '../src/db/schema/live';
@@ -20,6 +21,7 @@ import {
   NO_ACTIVE_DEVICE_DETAIL,
   nextTrack,
   pause,
+  playerAccessToken,
   playTrack,
   PREMIUM_REQUIRED_DETAIL,
   STREAMING_SCOPE_MISSING_DETAIL,
@@ -27,7 +29,8 @@ import {
 } from '../src/services/playback';
 import type { SpotifyClient } from '../src/spotify/client';
 import { SpotifyError } from '../src/spotify/errors';
-import type { PlaybackStateResponse } from '../src/spotify/schemas';
+import { track as spotifyTrack, type PlaybackStateResponse } from '../src/spotify/schemas';
+import { storeTracks } from '../src/services/catalog';
 import { SpotifyRateGate } from '../src/spotify/rate-gate';
 import { startHarness, TEST_CLIENT_ID, type Harness, type Viewer } from './support/harness';
 
@@ -50,6 +53,8 @@ type Plan = 'premium' | 'free';
 const album = world.albums.find((each) => each.trackIds.length >= 4)!;
 const [FIRST, SECOND, THIRD] = album.trackIds as [string, string, string, ...string[]];
 const ALBUM_URI = `spotify:album:${album.id}`;
+/** A track of another album: only the test of a track new to the catalogue shows it. */
+const UNSEEN = world.albums.find((each) => each.id !== album.id)!.trackIds[0]!;
 
 const listeningAt = new Map<string, boolean>();
 const taken = new Set<string>();
@@ -474,6 +479,227 @@ describe('the player service, in front of a stand-in Spotify', () => {
     expect(await next(second, [FIRST])).toEqual({ next: { track_id: FIRST } });
     expect(await next(second, [])).toEqual({ next: null });
     expect(await next(null, [SECOND])).toEqual({ next: { track_id: SECOND } });
+  });
+  it('keeps a track the player shows that the catalogue lacks, and shows it', async () => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const item = await trackObject(viewer, UNSEEN);
+    const catalogued = () =>
+      harness.database.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, UNSEEN));
+    expect(await catalogued()).toEqual([]);
+    const shown = await currentPlayback(
+      harness.database.db,
+      spotifyOf({ playbackState: () => Promise.resolve(stateOf(item)) }),
+      listener,
+    );
+    expect(shown.state?.item).toMatchObject({ liked: false, track: { id: UNSEEN } });
+    expect(await catalogued()).toEqual([{ id: UNSEEN }]);
+  });
+
+  it('waits between looks: a player that shows the track after half a second is confirmed', async () => {
+    const viewer = await someone('premium');
+    const listener = await listenerFor(viewer);
+    const item = await trackObject(viewer, SECOND);
+    let playedAt = 0;
+    const slow = spotifyOf({
+      play: () => {
+        playedAt = Date.now();
+        return Promise.resolve();
+      },
+      playbackState: () => Promise.resolve(Date.now() - playedAt >= 500 ? stateOf(item) : null),
+    });
+    const context = { source: 'track' as const, user: null, context_uri: null };
+    expect(await playTrack(harness.database.db, slow, listener, SECOND, context)).toEqual({
+      track_id: SECOND,
+      confirmed: true,
+    });
+  });
+
+  it('writes the plan only when a command teaches something new', async () => {
+    const viewer = await someone('premium');
+    const obeying = spotifyOf({ pause: () => Promise.resolve() });
+    const updatedAt = async () => (await listenerFor(viewer)).user.updatedAt;
+    await pause(harness.database.db, obeying, await listenerFor(viewer));
+    const learned = await updatedAt();
+    expect((await listenerFor(viewer)).user.subscribed).toBe(true);
+    await sleep(20);
+    await pause(harness.database.db, obeying, await listenerFor(viewer));
+    expect(await updatedAt()).toEqual(learned);
+  });
+
+  it("gives the token's first lifetime when the grant goes while the token is fetched", async () => {
+    const viewer = await someone('premium');
+    const { user } = await listenerFor(viewer);
+    const { accessTokenExpiresAt } = await storedGrant(viewer);
+    const disconnecting = {
+      accessToken: async () => {
+        await harness.database.db
+          .delete(spotifyAccounts)
+          .where(eq(spotifyAccounts.userId, user.id));
+        return 'last';
+      },
+      renewedAccessToken: () => Promise.resolve('last'),
+    };
+    const given = await playerAccessToken(harness.database.db, { user, auth: disconnecting });
+    expect(given.accessToken).toBe('last');
+    const expected = Math.floor((accessTokenExpiresAt.getTime() - Date.now()) / 1000);
+    expect(given.expiresInSec).toBeGreaterThan(0);
+    expect(Math.abs(given.expiresInSec - expected)).toBeLessThanOrEqual(1);
+  });
+});
+
+/*
+ * What follows a play started from a feed: the feed as the viewer sees it then, read with the
+ * feed's own rules (worked out by `playTrack` and kept with the play).
+ */
+describe('the next track of a feed', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+  type Step = [who: Listener, trackId: string, minutesAgo: number];
+
+  /** Keeps the tracks in the catalogue, as Spotify describes them. */
+  async function catalogue(viewer: Listener, ids: readonly string[]): Promise<void> {
+    const token = await harness.spotifyTokenOf(viewer.id);
+    for (const id of ids) {
+      const response = await fetch(`${harness.sandboxUrl}/v1/tracks/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await storeTracks(harness.database.db, [spotifyTrack.parse(await response.json())]);
+    }
+  }
+
+  const played = (steps: readonly Step[]) =>
+    harness.database.db.insert(plays).values(
+      steps.map(([who, trackId, minutes]) => ({
+        userId: who.id,
+        trackId,
+        playedAt: minutesAgo(minutes),
+        source: 'api' as const,
+      })),
+    );
+  const liked = (steps: readonly Step[]) =>
+    harness.database.db.insert(savedTracks).values(
+      steps.map(([who, trackId, minutes]) => ({
+        userId: who.id,
+        trackId,
+        addedAt: minutesAgo(minutes),
+      })),
+    );
+
+  const usernameOf = async (viewer: Listener) =>
+    (await call(viewer, 'GET', '/api/user/me')).json<CurrentUser>().username;
+
+  /** Plays `trackId` from `context` before a player that shows it; the play Earshot keeps. */
+  async function playFrom(
+    viewer: Listener,
+    trackId: string,
+    source: 'recent' | 'recent_friends' | 'likes' | 'likes_friends',
+    user: Listener | null = null,
+  ) {
+    const [user_] = await harness.database.db.select().from(users).where(eq(users.id, viewer.id));
+    const token = await harness.spotifyTokenOf(viewer.id);
+    const item = await (
+      await fetch(`${harness.sandboxUrl}/v1/tracks/${trackId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    const spotify = {
+      play: () => Promise.resolve(),
+      playbackState: () =>
+        Promise.resolve({
+          device: { id: 'd1', name: 'Kitchen', type: 'Speaker', is_active: true },
+          is_playing: true,
+          progress_ms: 0,
+          item,
+        }),
+    } as unknown as SpotifyClient;
+    const auth = {
+      accessToken: () => Promise.resolve('stand-in'),
+      renewedAccessToken: () => Promise.resolve('stand-in'),
+    };
+    const context = { source, user: user && (await usernameOf(user)), context_uri: null };
+    const answer = await playTrack(
+      harness.database.db,
+      spotify,
+      { user: user_!, auth },
+      trackId,
+      context,
+    );
+    expect(answer).toEqual({ track_id: trackId, confirmed: true });
+    const events = await harness.database.db
+      .select()
+      .from(playedEvents)
+      .where(and(eq(playedEvents.userId, viewer.id), eq(playedEvents.trackId, trackId)))
+      .orderBy(playedEvents.id);
+    return events.at(-1)!;
+  }
+
+  it('reads on into the next page, passing over the same track again', async () => {
+    const viewer = await someone('premium');
+    await catalogue(viewer, [FIRST, SECOND, THIRD]);
+    const filler = Array.from({ length: 49 }, (_, i): Step => [viewer, FIRST, i + 1]);
+    // Page one: 49 plays of FIRST, then SECOND; page two: SECOND again, then THIRD.
+    await played([...filler, [viewer, SECOND, 50], [viewer, SECOND, 51], [viewer, THIRD, 52]]);
+    expect((await playFrom(viewer, SECOND, 'recent')).nextTrackId).toBe(THIRD);
+  });
+
+  it('looks no further than three pages of the feed', async () => {
+    const viewer = await someone('premium');
+    await catalogue(viewer, [FIRST, SECOND, THIRD]);
+    const filler = Array.from({ length: 149 }, (_, i): Step => [viewer, FIRST, i + 1]);
+    await played([...filler, [viewer, SECOND, 150], [viewer, THIRD, 151]]);
+    expect((await playFrom(viewer, SECOND, 'recent')).nextTrackId).toBeNull();
+  });
+
+  it("follows the friends' feed without the viewer's plays, and one friend's feed alone", async () => {
+    const viewer = await someone('premium');
+    const friend = await someone('free');
+    await harness.befriend(viewer, friend);
+    await catalogue(viewer, [FIRST, SECOND, THIRD]);
+    await played([
+      [friend, FIRST, 10],
+      [viewer, THIRD, 15],
+      [friend, SECOND, 20],
+    ]);
+    expect((await playFrom(viewer, FIRST, 'recent_friends')).nextTrackId).toBe(SECOND);
+    const fromFriend = await playFrom(viewer, FIRST, 'recent', friend);
+    expect(fromFriend).toMatchObject({ nextTrackId: SECOND, contextUserId: friend.id });
+    // The feed's last item: nothing follows it.
+    expect((await playFrom(viewer, SECOND, 'recent', friend)).nextTrackId).toBeNull();
+    expect((await playFrom(viewer, FIRST, 'recent')).nextTrackId).toBe(THIRD);
+  });
+
+  it("follows the likes, the viewer's with friends', or friends' alone", async () => {
+    const viewer = await someone('premium');
+    const friend = await someone('free');
+    await harness.befriend(viewer, friend);
+    await catalogue(viewer, [FIRST, SECOND, THIRD]);
+    // The plays' order differs from the likes', so a next read from the plays would show.
+    await played([
+      [viewer, FIRST, 1],
+      [viewer, THIRD, 2],
+      [viewer, SECOND, 3],
+    ]);
+    await liked([
+      [friend, FIRST, 10],
+      [viewer, SECOND, 15],
+      [friend, THIRD, 20],
+    ]);
+    expect((await playFrom(viewer, FIRST, 'likes')).nextTrackId).toBe(SECOND);
+    expect((await playFrom(viewer, FIRST, 'likes_friends')).nextTrackId).toBe(THIRD);
+  });
+
+  it('names nothing next from a feed the viewer may not see, and still keeps the play', async () => {
+    const viewer = await someone('premium');
+    const stranger = await someone('free');
+    await catalogue(viewer, [FIRST, SECOND]);
+    await played([
+      [stranger, FIRST, 10],
+      [stranger, SECOND, 20],
+    ]);
+    expect(await playFrom(viewer, FIRST, 'recent', stranger)).toMatchObject({
+      nextTrackId: null,
+      contextUserId: stranger.id,
+    });
   });
 });
 

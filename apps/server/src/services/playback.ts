@@ -119,7 +119,7 @@ async function shownItem(db: Db, userId: string, item: unknown): Promise<Playbac
   const liked = await db.execute<{ liked: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM tracks v JOIN saved_tracks st ON st.track_id = v.id
                    WHERE v.uid = ${summary.uid} AND st.user_id = ${userId}) AS liked`);
-  return { liked: liked.rows[0]?.liked ?? false, track: summary };
+  return { liked: liked.rows[0]!.liked, track: summary };
 }
 
 type PlaybackItem = NonNullable<NonNullable<PlaybackState['state']>['item']>;
@@ -234,13 +234,11 @@ async function confirmPlaying(
   for (let attempt = 1; attempt <= CONFIRM_ATTEMPTS; attempt++) {
     try {
       const state = await spotify.playbackState(listener.auth);
-      const playing = spotifyTrack.safeParse(state?.item);
-      if (playing.success && playing.data.id === trackId) {
-        return {
-          track: playing.data,
-          isPlaying: state?.is_playing ?? true,
-          progressMs: state?.progress_ms ?? null,
-        };
+      if (state !== null) {
+        const playing = spotifyTrack.safeParse(state.item);
+        if (playing.success && playing.data.id === trackId) {
+          return { track: playing.data, isPlaying: state.is_playing, progressMs: state.progress_ms };
+        }
       }
     } catch (error) {
       if (!(error instanceof SpotifyError)) throw error;
