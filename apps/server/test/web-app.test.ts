@@ -284,18 +284,27 @@ describe('serving the web app', () => {
   });
 
   it('escapes what users wrote into the head', async () => {
-    await harness.database.db.execute(
-      sql`UPDATE users SET name = ${'</title><script>"Mara" & co'} WHERE username = ${username}`,
-    );
-    const page = await harness.app.inject({ url: `/user/${username}` });
-    expect(page.body).not.toContain('<script>"Mara"');
-    expect(page.body).toContain(
-      `<title data-server-meta>&#60;/title&#62;&#60;script&#62;&#34;Mara&#34; &#38; co (@${username}) - Earshot</title>`,
-    );
-    const jsonLd = /<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(
-      page.body,
-    );
-    expect(jsonLd?.[1]).toContain('\\u003c/title>');
+    const rename = (name: string) =>
+      harness.database.db.execute<{ name: string }>(sql`
+        UPDATE users SET name = ${name} FROM (SELECT name FROM users WHERE username = ${username}) old
+        WHERE username = ${username} RETURNING old.name`);
+    const [{ name: before }] = (await rename('</title><script>"Mara" & co')).rows as [
+      { name: string },
+    ];
+    try {
+      const page = await harness.app.inject({ url: `/user/${username}` });
+      expect(page.body).not.toContain('<script>"Mara"');
+      expect(page.body).toContain(
+        `<title data-server-meta>&#60;/title&#62;&#60;script&#62;&#34;Mara&#34; &#38; co (@${username}) - Earshot</title>`,
+      );
+      const jsonLd = /<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(
+        page.body,
+      );
+      expect(jsonLd?.[1]).toContain('\\u003c/title>');
+    } finally {
+      // The other tests read the name as the demo world made it.
+      await rename(before);
+    }
   });
 
   it('serves robots.txt and a sitemap of public profiles', async () => {
