@@ -36,6 +36,6 @@ export const mutationModules = {
   },
   live: {
     file: 'src/services/live.ts',
-    tests: ['test/live.test.ts'],
+    tests: ['test/live.test.ts', 'test/live-hub.test.ts'],
   },
 };

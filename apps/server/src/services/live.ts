@@ -128,6 +128,8 @@ export class LiveHub {
     heartbeat.unref();
     prune.unref();
     this.#timers.push(heartbeat, prune);
+    // What expired while no process ran goes at once, not a minute later.
+    void this.#prune();
   }
 
   /** Users with at least one friend's stream open here: whose now playing is worth asking. */
