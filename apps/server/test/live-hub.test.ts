@@ -223,6 +223,13 @@ describe('replaying what a viewer missed', () => {
     }
   });
 
+  it('misses nothing for a viewer who saw the newest event, however long ago it was', async () => {
+    const newest = await logged('play', finn, { track: songs[0]![0], minutesAgo: 11 });
+    const sink = await open(startHub(), vera, String(newest));
+    expect(sink.events().map((e) => [e.event, e.data])).toEqual([['ready', { missed: false }]]);
+    await db().execute(sql`DELETE FROM live_events WHERE id = ${newest}`);
+  });
+
   it('replays up to 500 events, and says a longer gap was missed', async () => {
     const [track] = songs[2]!;
     const last = await logged('play', fay, { track });
@@ -282,12 +289,16 @@ describe('fanning out', () => {
   it('sends a viewer their own events, and none committed before their stream opened', async () => {
     const [track] = songs[0]!;
     const before = await logged('play', sam, { track });
+    const request = await logged('friendship', sam, { other: otto, status: 'pending_outgoing' });
     const live = startHub();
     const sink = await open(live, sam);
     const after = await logged('play', sam, { track });
-    live.announce(`${before},${after}`);
+    live.announce(`${before},${request},${after}`);
     await expect.poll(() => named(sink, 'play').length).toBe(1);
-    expect(named(sink, 'play').map((e) => Number(e.id))).toEqual([after]);
+    expect(sink.events().map((e) => [e.event, Number(e.id)])).toEqual([
+      ['ready', request],
+      ['play', after],
+    ]);
   });
 
   it('carries the viewer’s like and report of the song, and a global ignore', async () => {
@@ -390,9 +401,14 @@ describe('who watches whom', () => {
     await expect.poll(() => named(sink, 'friendship').length).toBe(3);
     expect(named(sink, 'play')).toHaveLength(1);
     expect(live.hub.watchedUsers()).toEqual([]);
+    const finnAsSeen = (await harness.request(finn, 'GET', '/api/user/me')).json<{
+      username: string;
+      name: string;
+    }>();
+    expect(finnAsSeen.name).not.toBe('');
     expect(dataOf(named(sink, 'friendship'))).toEqual([
       {
-        user: { id: finn.id, username: expect.any(String), name: expect.any(String) },
+        user: { id: finn.id, username: finnAsSeen.username, name: finnAsSeen.name },
         status: 'friends',
       },
       { user: expect.objectContaining({ id: otto.id }), status: 'none' },

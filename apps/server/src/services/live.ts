@@ -245,8 +245,8 @@ export class LiveHub {
   }
 
   #forget(stream: Stream): void {
-    if (stream.closed) return;
     stream.closed = true;
+    // Forgotten already (or never registered): nothing to undo.
     const streams = this.#streams.get(stream.viewerId);
     if (!streams?.delete(stream)) return;
     this.#metrics.liveStreams.dec();
@@ -303,7 +303,8 @@ export class LiveHub {
   /** Fans out everything announced since the last batch. */
   async #drain(): Promise<void> {
     this.#drainQueued = false;
-    const ids = [...this.#pendingIds].sort((a, b) => a - b);
+    // In any order: the events are read in id order.
+    const ids = [...this.#pendingIds];
     const nowPlaying = [...this.#pendingNowPlaying];
     this.#pendingIds.clear();
     this.#pendingNowPlaying.clear();
