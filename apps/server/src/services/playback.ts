@@ -237,7 +237,11 @@ async function confirmPlaying(
       if (state !== null) {
         const playing = spotifyTrack.safeParse(state.item);
         if (playing.success && playing.data.id === trackId) {
-          return { track: playing.data, isPlaying: state.is_playing, progressMs: state.progress_ms };
+          return {
+            track: playing.data,
+            isPlaying: state.is_playing,
+            progressMs: state.progress_ms,
+          };
         }
       }
     } catch (error) {
