@@ -226,44 +226,42 @@ async function storedGrant(viewer: Listener) {
 }
 
 /*
- * The player service itself, in front of a stand-in for Spotify's player: for answers the sandbox
- * never gives (restricted devices, a track shown only on a later look, a refusal of each kind).
+ * A stand-in for Spotify's player, for answers the sandbox never gives (restricted devices, a
+ * track shown only on a later look, a refusal of each kind) and to drive the player service
+ * directly.
  */
-describe('the player service, in front of a stand-in Spotify', () => {
-  type Stand = Partial<
-    Pick<
-      SpotifyClient,
-      'playbackState' | 'devices' | 'queue' | 'play' | 'pause' | 'transferPlayback'
-    >
-  >;
-  const spotifyOf = (stand: Stand) => stand as unknown as SpotifyClient;
-  const auth = {
-    accessToken: () => Promise.resolve('stand-in'),
-    renewedAccessToken: () => Promise.resolve('stand-in'),
-  };
+type Stand = Partial<
+  Pick<SpotifyClient, 'playbackState' | 'devices' | 'queue' | 'play' | 'pause' | 'transferPlayback'>
+>;
+const spotifyOf = (stand: Stand) => stand as unknown as SpotifyClient;
+const auth = {
+  accessToken: () => Promise.resolve('stand-in'),
+  renewedAccessToken: () => Promise.resolve('stand-in'),
+};
 
-  async function listenerFor(viewer: Listener): Promise<PlaybackListener> {
-    const [user] = await harness.database.db.select().from(users).where(eq(users.id, viewer.id));
-    return { user: user!, auth };
-  }
+async function listenerFor(viewer: Listener): Promise<PlaybackListener> {
+  const [user] = await harness.database.db.select().from(users).where(eq(users.id, viewer.id));
+  return { user: user!, auth };
+}
 
-  /** A track object as Spotify's player shows it. */
-  async function trackObject(viewer: Listener, id: string): Promise<unknown> {
-    const token = await harness.spotifyTokenOf(viewer.id);
-    const response = await fetch(`${harness.sandboxUrl}/v1/tracks/${id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.status).toBe(200);
-    return response.json();
-  }
-
-  const stateOf = (item: unknown, is_playing = true, progress_ms: number | null = 1234) => ({
-    device: { id: 'd1', name: 'Kitchen', type: 'Speaker', is_active: true },
-    is_playing,
-    progress_ms,
-    item,
+/** A track object as Spotify's player shows it. */
+async function trackObject(viewer: Listener, id: string): Promise<unknown> {
+  const token = await harness.spotifyTokenOf(viewer.id);
+  const response = await fetch(`${harness.sandboxUrl}/v1/tracks/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
   });
+  expect(response.status).toBe(200);
+  return response.json();
+}
 
+const stateOf = (item: unknown, is_playing = true, progress_ms: number | null = 1234) => ({
+  device: { id: 'd1', name: 'Kitchen', type: 'Speaker', is_active: true },
+  is_playing,
+  progress_ms,
+  item,
+});
+
+describe('the player service, in front of a stand-in Spotify', () => {
   it('lists only the devices it can control: none without an id, none restricted', async () => {
     const listener = await listenerFor(await someone('premium'));
     const spotify = spotifyOf({
@@ -558,12 +556,8 @@ describe('the next track of a feed', () => {
 
   /** Keeps the tracks in the catalogue, as Spotify describes them. */
   async function catalogue(viewer: Listener, ids: readonly string[]): Promise<void> {
-    const token = await harness.spotifyTokenOf(viewer.id);
     for (const id of ids) {
-      const response = await fetch(`${harness.sandboxUrl}/v1/tracks/${id}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      await storeTracks(harness.database.db, [spotifyTrack.parse(await response.json())]);
+      await storeTracks(harness.database.db, [spotifyTrack.parse(await trackObject(viewer, id))]);
     }
   }
 
@@ -595,35 +589,14 @@ describe('the next track of a feed', () => {
     source: 'recent' | 'recent_friends' | 'likes' | 'likes_friends',
     user: Listener | null = null,
   ) {
-    const [user_] = await harness.database.db.select().from(users).where(eq(users.id, viewer.id));
-    const token = await harness.spotifyTokenOf(viewer.id);
-    const item = await (
-      await fetch(`${harness.sandboxUrl}/v1/tracks/${trackId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json();
-    const spotify = {
+    const item = await trackObject(viewer, trackId);
+    const spotify = spotifyOf({
       play: () => Promise.resolve(),
-      playbackState: () =>
-        Promise.resolve({
-          device: { id: 'd1', name: 'Kitchen', type: 'Speaker', is_active: true },
-          is_playing: true,
-          progress_ms: 0,
-          item,
-        }),
-    } as unknown as SpotifyClient;
-    const auth = {
-      accessToken: () => Promise.resolve('stand-in'),
-      renewedAccessToken: () => Promise.resolve('stand-in'),
-    };
+      playbackState: () => Promise.resolve(stateOf(item)),
+    });
     const context = { source, user: user && (await usernameOf(user)), context_uri: null };
-    const answer = await playTrack(
-      harness.database.db,
-      spotify,
-      { user: user_!, auth },
-      trackId,
-      context,
-    );
+    const listener = await listenerFor(viewer);
+    const answer = await playTrack(harness.database.db, spotify, listener, trackId, context);
     expect(answer).toEqual({ track_id: trackId, confirmed: true });
     const events = await harness.database.db
       .select()
