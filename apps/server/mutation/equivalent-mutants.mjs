@@ -322,6 +322,34 @@ export const equivalentMutants = {
       line: 'row.name.trim().split(/\\s+/)[0] || row.username',
       why: 'After trim() the first piece is the first run of non-spaces whether one space or a run of them splits.',
     },
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'true',
+      line: 'days !== undefined && ROLLED_WINDOW_DAYS.includes(days)',
+      why: 'Rolling a 7- or 30-day window too gives the floor the query computes (today less the window), and the all-time list reads no window; only the cost differs.',
+    },
+    {
+      mutator: 'LogicalOperator',
+      replacement: 'days !== undefined || ROLLED_WINDOW_DAYS.includes(days)',
+      line: 'days !== undefined && ROLLED_WINDOW_DAYS.includes(days)',
+      why: 'As `true`: a rolled 7- or 30-day window has the floor the query computes; without `days`, `includes` is false.',
+    },
+  ],
+  // Static, checked by hand: ROLLED_WINDOW_DAYS as `[]` leaves every window grouped per call,
+  // which test/suggestions.test.ts shows gives the same lists (only the cost differs).
+  'song-windows': [
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'false',
+      line: 'if (floor === newFloor) return newFloor;',
+      why: 'A window another read rolled while this one waited for the lock: rolling it again subtracts the days after its floor up to the same floor (none) and writes the same floor.',
+    },
+    {
+      mutator: 'ConditionalExpression',
+      replacement: 'true',
+      line: 'if (recount) {',
+      why: 'Counting the window again gives the same counts as rolling it (both read the same per-track days); only the cost differs (bench/discover reports both).',
+    },
   ],
   playback: [
     {

@@ -30,6 +30,12 @@ export const mutationModules = {
     file: 'src/services/suggestions.ts',
     tests: ['test/suggestions.test.ts'],
   },
+  'song-windows': {
+    file: 'src/services/song-windows.ts',
+    tests: ['test/song-windows.test.ts'],
+    /** The roll's lock only matters with several connections: run its tests on PostgreSQL. */
+    postgres: true,
+  },
   playback: {
     file: 'src/services/playback.ts',
     tests: ['test/playback.test.ts'],

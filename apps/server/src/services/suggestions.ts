@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { newReleaseSince } from './followed-releases';
 import { trackSummaries } from './tracks';
 import { friendIdsQuery } from './social';
+import { ROLLED_WINDOW_DAYS, rollSongWindow, songWindowPlays } from './song-windows';
 
 /*
  * The four Discover sections (docs/product.md, Discover). Each reads the aggregates the play
@@ -212,9 +213,21 @@ export async function likeOnRepeat(
   limit: number,
   days: number | undefined,
 ): Promise<SuggestionList> {
-  const windowStart = sql`(now() AT TIME ZONE 'UTC')::date - ${days ?? 0}::int`;
-  // Songs in order of plays (then uid), each with its most played version. Both orders name
-  // NULLS LAST as the outer query does, so the planner keeps them and stops after the first few.
+  // The window's first day is the day after `windowStart`: today's date (UTC) less `days`, or
+  // the floor of a rolled window, which reading it has brought to the same day.
+  const windowStart =
+    days !== undefined && ROLLED_WINDOW_DAYS.includes(days)
+      ? sql`${await rollSongWindow(db, viewerId, days)}::date`
+      : sql`(now() AT TIME ZONE 'UTC')::date - ${days ?? 0}::int`;
+  // The most played version of song `s.uid` in the window, read from the (user, track, day,
+  // plays) index for the first few songs only.
+  const bestInWindow = sql`
+    SELECT v.id AS track_id FROM tracks v
+    JOIN user_track_days d ON d.user_id = ${viewerId} AND d.track_id = v.id
+    WHERE v.uid = s.uid AND d.day > ${windowStart}
+    GROUP BY v.id ORDER BY sum(d.plays) DESC, v.id LIMIT 1`;
+  // Songs in order of plays (then uid), each with its most played version. Every order names
+  // NULLS LAST as the outer query does, so the planner keeps it and stops after the first few.
   const songs =
     days === undefined
       ? // Read in the order of the (user, plays DESC NULLS LAST, uid) index: only the first few
@@ -230,10 +243,15 @@ export async function likeOnRepeat(
         ) best
         WHERE s.user_id = ${viewerId}
         ORDER BY s.plays DESC NULLS LAST, s.uid`
-      : // Totals per song first, in one grouping of the window's days (integer sums: a numeric
-        // one costs more than the rows' reading); the most played version is looked up, from the
-        // (user, track, day, plays) index alone, for the first few only.
-        sql`
+      : ROLLED_WINDOW_DAYS.includes(days)
+        ? // Read in the order of the rolled window's (user, days, plays DESC NULLS LAST, uid) index.
+          sql`
+        SELECT s.uid, s.plays, best.track_id
+        FROM (${songWindowPlays(viewerId, days)}) s
+        CROSS JOIN LATERAL (${bestInWindow}) best`
+        : // Totals per song first, in one grouping of the window's days (integer sums: a numeric
+          // one costs more than the rows' reading).
+          sql`
         SELECT s.uid, s.plays, best.track_id
         FROM (
           SELECT coalesce(ver.uid, d.track_id) AS uid, sum(d.plays)::int AS plays
@@ -242,12 +260,7 @@ export async function likeOnRepeat(
           GROUP BY 1
           ORDER BY plays DESC NULLS LAST, uid
         ) s
-        CROSS JOIN LATERAL (
-          SELECT v.id AS track_id FROM tracks v
-          JOIN user_track_days d ON d.user_id = ${viewerId} AND d.track_id = v.id
-          WHERE v.uid = s.uid AND d.day > ${windowStart}
-          GROUP BY v.id ORDER BY sum(d.plays) DESC, v.id LIMIT 1
-        ) best`;
+        CROSS JOIN LATERAL (${bestInWindow}) best`;
   const rows = await candidates<OnRepeatCandidate>(
     db,
     sql`

@@ -5,6 +5,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -160,5 +161,45 @@ export const userSongStats = pgTable(
     index('user_song_stats_user_plays_idx').on(table.userId, table.plays.desc(), table.uid),
     // The songs a user played lately (Popular with Friends), read from the index alone.
     index('user_song_stats_user_last_played_idx').on(table.userId, table.lastPlayedAt, table.uid),
+  ],
+);
+
+/**
+ * Each user's plays of each song in the last `days` days (Like Your On-Repeat's long windows,
+ * decision 0039): the plays trigger adds plays after the window's `floor`, and the reader rolls
+ * the window forward when the day changes (`services/song-windows.ts`, which owns both tables).
+ */
+export const userSongWindowFloors = pgTable(
+  'user_song_window_floors',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    days: smallint('days').notNull(),
+    /** Plays of the days after this one are counted. */
+    floor: date('floor', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.days] })],
+);
+
+export const userSongWindows = pgTable(
+  'user_song_windows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    days: smallint('days').notNull(),
+    uid: text('uid').notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.days, table.uid] }),
+    // The window's songs, most played first (then by uid, as Like Your On-Repeat lists them).
+    index('user_song_windows_user_plays_idx').on(
+      table.userId,
+      table.days,
+      table.plays.desc(),
+      table.uid,
+    ),
   ],
 );
