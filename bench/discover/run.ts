@@ -4,7 +4,9 @@
  * between them and 300 followed artists; starts Earshot on it and loads each
  * `GET /api/suggestions/…` section as the viewer (Like Your On-Repeat with each `days`), beside
  * `GET /api/status`. Writes figures and query plans to bench/results/discover-<backend>-x<scale>.*.
- * The sections read no cache, so no writer runs beside them: every request reads the database.
+ * On PostgreSQL a writer inserts the viewer's and friends' plays beside the load, as syncs do:
+ * Like Your On-Repeat's long windows are kept by the plays trigger (decision 0039). The cost of
+ * counting a window at its first read and of rolling it a day forward is reported beside.
  */
 import { ON_REPEAT_DAYS } from '@earshot/contract/suggestions';
 import {
@@ -18,7 +20,11 @@ import { generatedDataOptions, readBackend, withGeneratedWorld } from '../lib/da
 import { goalSuiteLabel, goalSuiteOptions, runGoalSuite, writeGoalReport } from '../lib/goal-suite';
 import { readOptions } from '../lib/options';
 import { createSessions } from '../lib/sessions';
+import { sql } from 'drizzle-orm';
+import { ROLLED_WINDOW_DAYS, rollSongWindow } from '../../apps/server/src/services/song-windows';
 import { discoverSize, generateDiscoverWorld, VIEWER } from './generate';
+import { standInForAutovacuum } from '../lib/postgres';
+import { startPlaysWriter } from './writer';
 
 const options = readOptions({
   ...generatedDataOptions({ database: 'discover_bench_perf', seed: 14 }),
@@ -26,6 +32,9 @@ const options = readOptions({
   ...goalSuiteOptions({ connections: 1, goal: 100, rate: 0 }),
   /** Items per section, as the Discover page asks. */
   limit: 20,
+  /** Plays the writer inserts each second (PostgreSQL): the viewer's, and friends'. */
+  viewerPlays: 2,
+  friendPlays: 20,
 });
 
 const backend = readBackend(options.backend);
@@ -72,6 +81,42 @@ const sections: Section[] = [
   },
 ];
 
+/**
+ * Milliseconds to count each rolled window at the viewer's first read, and to roll it a day
+ * forward: the window is set back as it stood a day earlier (yesterday's floor, the plays of the
+ * day since left added back), then read.
+ */
+async function timeWindowUpkeep(db: Db, viewerId: string) {
+  const firstRead: number[] = [];
+  const dayRoll: number[] = [];
+  for (const days of ROLLED_WINDOW_DAYS) {
+    await db.execute(sql`DELETE FROM user_song_window_floors
+      WHERE user_id = ${viewerId} AND days = ${days}`);
+    await db.execute(
+      sql`DELETE FROM user_song_windows WHERE user_id = ${viewerId} AND days = ${days}`,
+    );
+    let started = performance.now();
+    const floor = await rollSongWindow(db, viewerId, days);
+    firstRead.push(Math.round(performance.now() - started));
+    await db.execute(sql`
+      INSERT INTO user_song_windows AS w (user_id, days, uid, plays)
+      SELECT ${viewerId}, ${days}, coalesce(ver.uid, d.track_id), sum(d.plays)::int
+      FROM user_track_days d LEFT JOIN tracks ver ON ver.id = d.track_id AND ver.uid <> ver.id
+      WHERE d.user_id = ${viewerId} AND d.day = ${floor}::date
+      GROUP BY 3
+      ON CONFLICT (user_id, days, uid) DO UPDATE SET plays = w.plays + excluded.plays`);
+    await db.execute(sql`UPDATE user_song_window_floors SET floor = floor - 1
+      WHERE user_id = ${viewerId} AND days = ${days}`);
+    started = performance.now();
+    await rollSongWindow(db, viewerId, days);
+    dayRoll.push(Math.round(performance.now() - started));
+  }
+  // As autovacuum would after the first reads' bulk writes (this machine's PostgreSQL runs
+  // without it): the planner then knows the windows' size and reads their index in order.
+  await db.execute(sql`VACUUM ANALYZE user_song_windows, user_song_window_floors`);
+  return { firstRead, dayRoll };
+}
+
 async function main() {
   const started = performance.now();
   console.log(`Discover benchmark (${backend}, scale ${options.scale}):`, size);
@@ -80,12 +125,22 @@ async function main() {
     { ...options, backend },
     (pool, settings) => generateDiscoverWorld(pool, size, settings),
     async (bench, world) => {
-      const { pool } = await bench.open();
+      const { pool, db } = await bench.open();
       const viewer = await pool.query<{ id: string }>(
         `SELECT id FROM users WHERE spotify_id = 'bench-${VIEWER}'`,
       );
       const viewerId = viewer.rows[0]!.id;
       const [cookie] = (await createSessions(pool, [viewerId])) as [string];
+      const windows = await timeWindowUpkeep(db, viewerId);
+      console.log('Rolled windows (ms):', windows);
+      const writer =
+        backend === 'postgres'
+          ? await startPlaysWriter(bench.serverEnv.DATABASE_URL!, viewerId, options)
+          : undefined;
+      const autovacuum =
+        backend === 'postgres'
+          ? await standInForAutovacuum(bench.serverEnv.DATABASE_URL!)
+          : undefined;
 
       // The statements of one request per section, as the route runs them.
       const suite = await runGoalSuite(
@@ -108,12 +163,22 @@ async function main() {
           }),
         },
       );
-      const run = { benchmark: 'discover', label, backend, options, size, world, started };
+      const written = await writer?.stop();
+      await autovacuum?.stop();
+      const run = {
+        benchmark: 'discover',
+        label,
+        backend,
+        options,
+        size,
+        world: { ...world, windows, written },
+        started,
+      };
       await writeGoalReport(run, suite, {
         title: 'Discover benchmark',
         extraLoad: { limit: options.limit },
         describeWorld: `The viewer: ${world.rows.viewer_distinct_tracks} distinct tracks, ${size.viewerPlays} plays, ${world.rows.viewer_likes} likes, ${size.followedArtists} followed artists (${world.rows.viewer_followed_new_releases} releases of the last 180 days); ${size.friends} friends with ${size.friendPlays} plays between them; ${world.rows.plays} plays in all, generated in ${world.seconds} s.`,
-        describeLoad: `autocannon: ${options.connections} connection(s), ${options.duration} s per section after ${options.warmup} s of warm-up, \`limit=${options.limit}\`, as the viewer. No writer runs: the sections read no cache.`,
+        describeLoad: `autocannon: ${options.connections} connection(s), ${options.duration} s per section after ${options.warmup} s of warm-up, \`limit=${options.limit}\`, as the viewer. ${written ? `Beside it a writer inserted ${options.viewerPlays} plays of the viewer and ${options.friendPlays} of friends each second (${written.plays} plays in ${written.batches} statements, the slowest ${written.slowestBatchMs} ms)${autovacuum?.standingIn ? ', and ANALYZE ran every 15 s as autovacuum would (off on this server)' : ''}.` : 'No writer ran (PGlite serves one process).'} Like Your On-Repeat's rolled windows (${ROLLED_WINDOW_DAYS.join(' and ')} days): counted at the viewer's first read in ${windows.firstRead.join(' / ')} ms, rolled a day forward in ${windows.dayRoll.join(' / ')} ms.`,
         leading: { header: ['section', 'items'], cells: (r) => [r.name, r.items] },
       });
     },

@@ -109,3 +109,28 @@ test('Discover shows filled sections, and a song liked from On-Repeat leaves it'
     expect(undone.ok(), `unlike answered ${undone.status()}`).toBe(true);
   }
 });
+
+test("On-Repeat's year lists the songs played most over 365 days", async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, PEOPLE.mara);
+  await waitForActivityOf(page.request, [PEOPLE.mara]);
+  await page.goto('/discover');
+  const onRepeat = page.getByRole('region', { name: 'Like Your On-Repeat' });
+  await expect(onRepeat.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+
+  // The year is kept per user and song and rolled forward on read (decision 0039).
+  const year = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/suggestions/like-on-repeat' &&
+      new URL(response.url()).searchParams.get('days') === '365',
+  );
+  await onRepeat.getByRole('combobox', { name: 'Time range' }).selectOption({ label: '1 Year' });
+  const answer = await year;
+  expect(answer.ok(), `On-Repeat over a year answered ${answer.status()}`).toBe(true);
+  const items = ((await answer.json()) as { items: { track: { title: string }; reason: string }[] })
+    .items;
+  expect(items.length).toBeGreaterThan(0);
+  const rows = onRepeat.getByRole('listitem');
+  await expect(rows.first()).toContainText(items[0]!.track.title);
+  await expect(rows.first()).toContainText(/in the last 365 days/);
+});
