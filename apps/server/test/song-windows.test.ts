@@ -5,8 +5,8 @@ import { plays } from '../src/db/schema/listening';
 import { users } from '../src/db/schema/users';
 import { storeTracks } from '../src/services/catalog';
 import { rollSongWindow, songWindowPlays } from '../src/services/song-windows';
-import type { SpotifyTrack } from '../src/spotify/schemas';
 import { freshDatabase } from './support/database';
+import { soloTrack } from './support/tracks';
 
 /*
  * Rolled song windows (migration `song_windows`, decision 0039): whatever happened since a
@@ -22,16 +22,8 @@ let database: Database;
 let today: Date;
 
 const reef = { id: 'artistWindow0000000001', name: 'Coral Reef' };
-function track(id: string, name: string, isrc?: string): SpotifyTrack {
-  return {
-    id,
-    name,
-    album: { id: `album-${id}`, name: 'Album', artists: [reef], images: [] },
-    artists: [reef],
-    duration_ms: 100_000,
-    ...(isrc && { external_ids: { isrc } }),
-  };
-}
+const track = (id: string, name: string, isrc?: string) =>
+  soloTrack(reef, id, { name, ...(isrc !== undefined && { isrc }) });
 
 /** Noon (UTC) of the day `daysAgo` days before today, plus `serial` ms: one instant per play. */
 const daysAgo = (days: number, serial = 0) =>

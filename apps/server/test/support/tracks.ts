@@ -7,7 +7,14 @@ import type { SpotifyTrack } from '../../src/spotify/schemas';
 export function soloTrack(
   artist: { id: string; name: string },
   id: string,
-  details: { name?: string; album?: string; releaseDate?: string; durationMs?: number } = {},
+  details: {
+    name?: string;
+    album?: string;
+    releaseDate?: string;
+    durationMs?: number;
+    /** Versions of one recording share it (song identity). */
+    isrc?: string;
+  } = {},
 ): SpotifyTrack {
   return {
     id,
@@ -21,5 +28,6 @@ export function soloTrack(
     },
     artists: [artist],
     duration_ms: details.durationMs ?? 200_000,
+    ...(details.isrc !== undefined && { external_ids: { isrc: details.isrc } }),
   };
 }
