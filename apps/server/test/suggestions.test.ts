@@ -5,7 +5,10 @@ import { tracks } from '../src/db/schema/catalog';
 import { globalIgnoredArtists, globalIgnoredTracks } from '../src/db/schema/ignores';
 import { followedArtists, savedTracks } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
+import { friendships } from '../src/db/schema/social';
+import { users } from '../src/db/schema/users';
 import { storeTracks } from '../src/services/catalog';
+import { FRIENDS_RECENT_SONGS } from '../src/services/suggestions';
 import type { SpotifyTrack } from '../src/spotify/schemas';
 import { startHarness, type Harness, type Viewer } from './support/harness';
 import { soloTrack } from './support/tracks';
@@ -251,6 +254,38 @@ describe('GET /api/suggestions/friends-favorites, when the first touches drawn a
 
     for (let call = 0; call < 10; call++) {
       expect(await ids(listener, 'friends-favorites?limit=1')).toEqual(['crowd-29']);
+    }
+  });
+});
+
+describe("GET /api/suggestions/friends-favorites, of a friend's latest songs only", () => {
+  it('leaves out a song a friend played before their latest hundred', async () => {
+    // A listener of this test's own (the one account no other test of this file signs in), and
+    // a friend who never signs in: a user row and the friendship's two rows, as social.ts keeps
+    // them.
+    const listener = await harness.signIn('31xt5bgq9rwn3yk7dzf2cjv6hpam');
+    const db = harness.database.db;
+    const [friend] = await db
+      .insert(users)
+      .values({ spotifyId: 'heavy-friend', username: 'heavy-friend', name: 'Heavy Friend' })
+      .returning();
+    await db.insert(friendships).values([
+      { userId: listener.id, friendId: friend!.id },
+      { userId: friend!.id, friendId: listener.id },
+    ]);
+    const latest = Array.from({ length: FRIENDS_RECENT_SONGS }, (_, i) => `latest-${i}`);
+    await storeTracks(
+      db,
+      [...latest, 'before-latest'].map((id) => track(id, noise)),
+    );
+    // Ten days ago: within the window, at a third of this week's weight.
+    await play({ id: friend!.id, cookie: '' }, 'before-latest', 1, 10);
+    for (const id of latest) await play({ id: friend!.id, cookie: '' }, id, 1, 1);
+
+    for (let call = 0; call < 10; call++) {
+      const shown = await ids(listener, 'friends-favorites?limit=50');
+      expect(shown).toHaveLength(50);
+      expect(shown).not.toContain('before-latest');
     }
   });
 });

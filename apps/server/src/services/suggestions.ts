@@ -20,6 +20,12 @@ import { ROLLED_WINDOW_DAYS, rollSongWindow, songWindowPlays } from './song-wind
 
 /** Popular with Friends looks this far back. */
 export const FRIENDS_WINDOW_DAYS = 30;
+/**
+ * Popular with Friends reads each friend's songs last played in its window, at most this many,
+ * the latest first: a heavy listener brings as many candidates as a few days of theirs, and
+ * cannot crowd out the songs several friends share (decision 0040).
+ */
+export const FRIENDS_RECENT_SONGS = 100;
 /** A friend's play or like counts half as much this many days later. */
 const FRIENDS_HALF_LIFE_DAYS = 7;
 /** Rediscover Likes: a liked song not played for this long. */
@@ -289,8 +295,8 @@ const FRIENDS_TOUCHES_PER_ITEM = 20;
 
 /**
  * Popular with Friends: songs friends played or liked in the last 30 days that the viewer has
- * never played nor liked. Each friend's last play of a song and last like of any version of it
- * (a touch) adds a weight halving every 7 days since, a like counting double, so the songs of
+ * never played nor liked, of each friend's 100 songs played last and their likes. Each friend's
+ * last play of a song and last like of any version of it (a touch) adds a weight halving every 7 days since, a like counting double, so the songs of
  * several friends and of this week come first; the selection is a weighted draw, so refreshing
  * gives another one. A song is shown as the version its first-named friend (the latest like,
  * else the latest play) liked, else played last.
@@ -338,12 +344,16 @@ async function friendsCandidates(
     db,
     sql`
     WITH friends AS MATERIALIZED (${friendIdsQuery(viewerId)}),
-    -- Each friend's last play of each song (the exact time, from the per-song aggregate's
-    -- (user, last play) index) and last like of any version, in the window.
+    -- Each friend's last play of each of their latest songs (the exact time, read backwards
+    -- from the per-song aggregate's (user, last play) index) and last like of any version, in
+    -- the window.
     touches AS MATERIALIZED (
-      SELECT s.user_id AS friend_id, s.uid, s.last_played_at AS at, false AS liked
-      FROM friends f JOIN user_song_stats s ON s.user_id = f.id
-      WHERE s.last_played_at > ${windowStart}
+      SELECT f.id AS friend_id, s.uid, s.last_played_at AS at, false AS liked
+      FROM friends f CROSS JOIN LATERAL (
+        SELECT s.uid, s.last_played_at FROM user_song_stats s
+        WHERE s.user_id = f.id AND s.last_played_at > ${windowStart}
+        ORDER BY s.last_played_at DESC LIMIT ${FRIENDS_RECENT_SONGS}
+      ) s
       UNION ALL
       SELECT st.user_id, coalesce(ver.uid, st.track_id), max(st.added_at), true
       FROM saved_tracks st ${versionOf('ver', sql`st.track_id`)}
