@@ -4,7 +4,6 @@ import {
   SEARCH_PLACEHOLDER,
   feedRows,
   foldForSearch,
-  rowText,
   rowTitleLink,
   rowUserLinks,
   searchWordOf,
@@ -104,7 +103,7 @@ test('the Recent feed shows Mara and her friends, scrolls for more, narrows and 
   });
 
   await test.step('the search box narrows the feed to matching rows, through `q`', async () => {
-    const title = await rowText(rowTitleLink(rows.first()));
+    const title = (await rowTitleLink(rows.first()).innerText()).trim();
     const word = searchWordOf(title);
     const searched: string[] = [];
     page.on('request', (request) => {

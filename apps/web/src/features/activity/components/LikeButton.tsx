@@ -1,17 +1,33 @@
 import { LikesIcon } from '../../../components/ui/icons';
-import { useIsLikePending, useLikeToggle, type LikeListeners } from '../api/like';
+import { useNotificationStack } from '../../../lib/notifications';
+import {
+  LIKE_UID_MISSING_MESSAGE,
+  useIsLikePending,
+  useLikeMutation,
+  type LikeListeners,
+} from '../api/like';
 import './likeButton.css';
 
-interface LikeHeartProps {
+interface LikeButtonProps extends LikeListeners {
+  uid: string;
   liked: boolean;
-  /** A like call for the song is running: its state is not known yet. */
-  pending: boolean;
   title: string;
-  onToggle: () => void;
 }
 
-/** The heart itself: its list holds the like toggle and the running calls (decision 0041). */
-export function LikeHeart({ liked, pending, title, onToggle }: LikeHeartProps) {
+/** The heart of a row: flips at once, disabled while the song's like call runs. */
+export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps) {
+  const like = useLikeMutation(uid, listeners);
+  const pending = useIsLikePending(uid);
+  const notifications = useNotificationStack();
+
+  function toggle() {
+    if (uid === '') {
+      notifications.push(LIKE_UID_MISSING_MESSAGE, { kind: 'error' });
+      return;
+    }
+    like.mutate(!liked);
+  }
+
   return (
     <button
       type="button"
@@ -21,24 +37,9 @@ export function LikeHeart({ liked, pending, title, onToggle }: LikeHeartProps) {
       title={liked ? 'Unlike' : 'Like'}
       disabled={pending}
       aria-busy={pending}
-      onClick={onToggle}
+      onClick={toggle}
     >
       <LikesIcon size={22} />
     </button>
-  );
-}
-
-interface LikeButtonProps extends LikeListeners {
-  uid: string;
-  liked: boolean;
-  title: string;
-}
-
-/** The heart of a song shown on its own: flips at once, disabled while the song's call runs. */
-export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps) {
-  const toggle = useLikeToggle(listeners);
-  const pending = useIsLikePending(uid);
-  return (
-    <LikeHeart liked={liked} pending={pending} title={title} onToggle={() => toggle(uid, !liked)} />
   );
 }

@@ -1,9 +1,9 @@
-import { useListedTrackIgnoreState } from './TrackIgnoreStates';
+import { useTrackIgnoreState } from '../hooks/useTrackIgnoreState';
 import './ignore.css';
 
-/** "Ignoring…" while the call runs, then "Ignored", next to a track of a list (inside `TrackIgnoreStates`). */
+/** "Ignoring…" while the call runs, then "Ignored", next to a track of a list. */
 export function TrackIgnoreBadge({ uid }: { uid: string }) {
-  const state = useListedTrackIgnoreState(uid);
+  const state = useTrackIgnoreState(uid);
   if (state === 'ignoring') {
     return (
       <span className="ignore-badge ignore-badge--pending" role="status">
