@@ -294,12 +294,12 @@ interface FriendsCandidate extends Candidate {
 const FRIENDS_TOUCHES_PER_ITEM = 20;
 
 /**
- * Popular with Friends: songs friends played or liked in the last 30 days that the viewer has
- * never played nor liked, of each friend's 100 songs played last and their likes. Each friend's
- * last play of a song and last like of any version of it (a touch) adds a weight halving every 7 days since, a like counting double, so the songs of
- * several friends and of this week come first; the selection is a weighted draw, so refreshing
- * gives another one. A song is shown as the version its first-named friend (the latest like,
- * else the latest play) liked, else played last.
+ * Popular with Friends: songs friends played or liked in the last 30 days (each friend's 100 songs
+ * played last, and their likes) that the viewer has never played nor liked. Each friend's last
+ * play of a song and last like of any version (a touch) adds a weight halving every 7 days, a like
+ * counting double, so songs of several friends and of this week come first; the selection is a
+ * weighted draw, so refreshing gives another one. A song is shown as the version its first-named
+ * friend (the latest like, else the latest play) liked, else played last.
  */
 export async function friendsFavorites(
   db: Db,
