@@ -281,6 +281,33 @@ describe('infinite scroll', () => {
     expect(FakeIntersectionObserver.live()).toHaveLength(0);
   });
 
+  it('watches the end again only once the rows of the page that came are all shown', async () => {
+    const page = (cursor: string | null) =>
+      activityPage(
+        Array.from({ length: 30 }, () => activityItem()),
+        cursor,
+      );
+    loggedIn({ 'GET /api/likes': inSequence(page('cursor-30'), page('cursor-60'), page(null)) });
+    // The rows in the page each time the end is watched: watching while the new rows still
+    // wait for their background render would find the end in view and ask for page after page.
+    const rowsWhenWatched: number[] = [];
+    const observe = vi
+      .spyOn(FakeIntersectionObserver.prototype, 'observe')
+      .mockImplementation(function (this: FakeIntersectionObserver, element: Element) {
+        rowsWhenWatched.push(screen.queryAllByRole('listitem').length);
+        this.observed.add(element);
+      });
+    renderApp('/likes');
+    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
+
+    act(() => FakeIntersectionObserver.live()[0]?.report(true));
+    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(60));
+
+    expect(rowsWhenWatched).toEqual([30, 60]);
+    observe.mockRestore();
+  });
+
   it('does not load more while the end is out of reach', async () => {
     const fetchMock = loggedIn({
       'GET /api/recent': activityPage([activityItem()], 'cursor-1'),

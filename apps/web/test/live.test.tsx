@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   activityItem,
   activityPage,
+  deferred,
   FakeIntersectionObserver,
   grace,
   ignoredList,
@@ -84,6 +85,8 @@ async function openStream() {
   source.emit('ready', { missed: false }, '10');
   return source;
 }
+
+const likeRows = () => within(screen.getByRole('list', { name: 'Likes' })).getAllByRole('listitem');
 
 const rowTitles = () =>
   within(screen.getByRole('list', { name: 'Recent Activity' }))
@@ -243,6 +246,38 @@ describe('live activity on Recent and Likes', () => {
     const source = await openStream();
     source.emit('like', { ...liked, unliked: true }, '11');
     await waitFor(() => expect(screen.queryByText('Loved once')).not.toBeInTheDocument());
+  });
+
+  it('keeps a like that came in while the next page was on its way', async () => {
+    const firstPage = Array.from({ length: 30 }, (_, index) =>
+      activityItem({ date: new Date(Date.UTC(2024, 4, 17, 10, 59 - index)).toISOString() }),
+    );
+    const nextPage = deferred();
+    loggedIn({
+      'GET /api/likes': inSequence(activityPage(firstPage, 'cursor-30'), nextPage.answer),
+    });
+    renderApp('/likes');
+    await waitFor(() => expect(likeRows()).toHaveLength(30));
+    const source = await openStream();
+    const observer = await waitFor(() => {
+      const [watching] = FakeIntersectionObserver.live();
+      expect(watching).toBeDefined();
+      return watching!;
+    });
+    act(() => observer.report(true));
+    await screen.findByText('Loading more…');
+
+    source.emit('like', { ...activityItem({ title: 'Liked meanwhile' }), unliked: false }, '11');
+    await screen.findByText('Liked meanwhile');
+    // And an unlike of a row already shown, while the page is still on its way.
+    source.emit('like', { ...firstPage[1]!, unliked: true }, '12');
+    await waitFor(() => expect(likeRows()).toHaveLength(30));
+    act(() => nextPage.resolve(activityPage([activityItem({ title: 'From the next page' })])));
+
+    await screen.findByText('From the next page');
+    expect(likeRows()).toHaveLength(31);
+    expect(likeRows()[0]).toHaveTextContent('Liked meanwhile');
+    expect(screen.queryByText(firstPage[1]!.track.title)).not.toBeInTheDocument();
   });
 
   it('shows discreetly that it reconnects, and resumes after the last event', async () => {

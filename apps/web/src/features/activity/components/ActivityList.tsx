@@ -103,6 +103,9 @@ export function ActivityList({
     deferred.items.length !== loaded.items?.length
       ? deferred.items
       : loaded.items;
+  // The end is looked for only once the loaded rows are all shown: before, it is still in view
+  // and would ask for page after page (decision 0034's background render).
+  const caughtUp = shownLoaded === loaded.items;
   const playSource = useMemo(
     () => ({
       source: filters.includeMe ? feed : (`${feed}_friends` as const),
@@ -147,7 +150,11 @@ export function ActivityList({
       />
       <InfiniteScrollSentinel
         active={
-          allRows && query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError
+          allRows &&
+          caughtUp &&
+          query.hasNextPage &&
+          !query.isFetchingNextPage &&
+          !query.isFetchNextPageError
         }
         onReached={() => void query.fetchNextPage()}
       />

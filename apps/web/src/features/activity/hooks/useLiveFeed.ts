@@ -62,15 +62,47 @@ export function useLiveFeed(feed: ActivityFeed, filters: ActivityFilters, viewer
       items: update(current.feedKey === feedKey ? current.items : []),
     }));
 
-  const insert = useCallback(
-    (items: ActivityItem[]) => {
-      queryClient.setQueryData<FeedData>(activityQueryKeys.feed(feed, filters), (data) =>
-        data ? withItems(data, items) : data,
-      );
+  // Live changes to the loaded pages, kept until the pages' fetch in flight (if any) lands.
+  const afterFetch = useRef(new Set<() => void>());
+  /**
+   * Applies a live change to the loaded feed now and, when pages are on their way, once more as
+   * they land: TanStack Query builds a `fetchNextPage` or refetch answer on the pages it started
+   * from, so a change made meanwhile would be lost. Every change here may be applied twice.
+   */
+  const updateFeed = useCallback(
+    (update: (data: FeedData) => FeedData) => {
+      const key = activityQueryKeys.feed(feed, filters);
+      const apply = () =>
+        queryClient.setQueryData<FeedData>(key, (data) => (data ? update(data) : data));
+      apply();
+      const cache = queryClient.getQueryCache();
+      const query = cache.find({ queryKey: key, exact: true });
+      if (query?.state.fetchStatus !== 'fetching') return;
+      const pending = afterFetch.current;
+      const unsubscribe = cache.subscribe((event) => {
+        if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+        unsubscribe();
+        pending.delete(unsubscribe);
+        apply();
+      });
+      pending.add(unsubscribe);
     },
     // The key is made from these values: a new filters object with the same values is the same feed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, feed, filters.includeMe, filters.user, filters.q],
+  );
+  useEffect(() => {
+    const pending = afterFetch.current;
+    return () => {
+      // Another feed or filter: its changes are not this one's.
+      for (const unsubscribe of pending) unsubscribe();
+      pending.clear();
+    };
+  }, [updateFeed]);
+
+  const insert = useCallback(
+    (items: ActivityItem[]) => updateFeed((data) => withItems(data, items)),
+    [updateFeed],
   );
 
   // Items on their way to the top of the feed, put in together (LIVE_FEED_BATCH_MS).
@@ -122,9 +154,7 @@ export function useLiveFeed(feed: ActivityFeed, filters: ActivityFilters, viewer
         (other) => !(other.user.id === item.user.id && other.track.uid === item.track.uid),
       ),
     );
-    queryClient.setQueryData<FeedData>(queryKey, (data) =>
-      data ? withoutLike(data, item.user.id, item.track.uid) : data,
-    );
+    updateFeed((data) => withoutLike(data, item.user.id, item.track.uid));
   });
 
   const showWaiting = useCallback(() => {
