@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { feedRows, rowTitleLink } from './support/feed';
+import { feedRows, rowText, rowTitleLink } from './support/feed';
 import { PEOPLE, logIn, waitForActivityOf } from './support/session';
 import { aRelease } from './support/world';
 
@@ -14,7 +14,7 @@ test('from a Recent row to the track, its album, its artist and each tab', async
   await waitForActivityOf(page.request, [PEOPLE.mara]);
   await page.goto('/recent/me');
   const row = feedRows(page).first();
-  const title = (await rowTitleLink(row).innerText()).trim();
+  const title = await rowText(rowTitleLink(row));
 
   await test.step('the track page', async () => {
     await rowTitleLink(row).click();

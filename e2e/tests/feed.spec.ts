@@ -4,6 +4,7 @@ import {
   SEARCH_PLACEHOLDER,
   feedRows,
   foldForSearch,
+  rowText,
   rowTitleLink,
   rowUserLinks,
   searchWordOf,
@@ -103,7 +104,7 @@ test('the Recent feed shows Mara and her friends, scrolls for more, narrows and 
   });
 
   await test.step('the search box narrows the feed to matching rows, through `q`', async () => {
-    const title = (await rowTitleLink(rows.first()).innerText()).trim();
+    const title = await rowText(rowTitleLink(rows.first()));
     const word = searchWordOf(title);
     const searched: string[] = [];
     page.on('request', (request) => {

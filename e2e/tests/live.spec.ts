@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { feedRows, rowTitleLink } from './support/feed';
+import { feedRows, rowText, rowTitleLink } from './support/feed';
 import {
   MARA_FRIENDS,
   PEOPLE,
@@ -199,7 +199,7 @@ test('a play a friend starts in Earshot shows in Listening now at once', async (
 
   const player = await logInNewContext(browser, baseURL, friend, { next: '/recent/me' });
   const row = feedRows(player).first();
-  const title = (await rowTitleLink(row).innerText()).trim();
+  const title = await rowText(rowTitleLink(row));
   await row.hover();
   await row.getByRole('button', { name: `Play ${title}` }).click();
   const miniPlayer = player.getByRole('region', { name: 'Mini player' });

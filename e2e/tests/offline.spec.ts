@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FEED_PAGE_SIZE, feedRows, rowTitleLink } from './support/feed';
+import { FEED_PAGE_SIZE, feedRows, rowText, rowTitleLink } from './support/feed';
 import { MARA_FRIENDS, PEOPLE, logIn, waitForActivityOf } from './support/session';
 
 // Issue 18, installable and offline: after a first visit the app opens without a network,
@@ -51,7 +51,7 @@ test('offline, Recent opens signed in with its saved rows, and a like is refused
     await page.goto('/');
     await expect(rows).toHaveCount(FEED_PAGE_SIZE);
     await expect(page.getByText(OFFLINE_BANNER)).toHaveCount(0);
-    firstTitle = await rowTitleLink(rows.first()).innerText();
+    firstTitle = await rowText(rowTitleLink(rows.first()));
     await expect.poll(() => isControlled(page), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => hasSavedPages(page)).toBe(true);
     // A reload under the worker's control: the covers now pass through it and are kept.

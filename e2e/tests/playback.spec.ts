@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { feedRows, rowTitleLink } from './support/feed';
+import { feedRows, rowText, rowTitleLink } from './support/feed';
 import { PEOPLE, logIn, logInNewContext, waitForActivityOf, type Person } from './support/session';
 import { listensThroughout, onPlan } from './support/world';
 
@@ -45,7 +45,7 @@ test('a premium listener with no device playing plays in the browser, from page 
   expect(await playbackState(page), 'no device of theirs plays').toBeNull();
   await page.goto('/recent/me');
   const row = feedRows(page).first();
-  const title = (await rowTitleLink(row).innerText()).trim();
+  const title = await rowText(rowTitleLink(row));
 
   await test.step('the play finds no active device; the web player takes over', async () => {
     const firstPlay = page.waitForResponse(
@@ -115,7 +115,8 @@ test('a premium listener with no device playing plays in the browser, from page 
     // In-app navigation: a reload would take the web player (a device) away with the page.
     await page.getByRole('link', { name: 'Recents' }).first().click();
     await expect(feedRows(page).first()).toBeVisible();
-    const titles = (await rowTitleLink(feedRows(page)).allInnerTexts()).map((t) => t.trim());
+    // Text content (see `rowText`): rows out of sight are not laid out.
+    const titles = (await rowTitleLink(feedRows(page)).allTextContents()).map((t) => t.trim());
     const index = titles.findIndex((t) => t !== current);
     expect(index, 'a row of another track').toBeGreaterThanOrEqual(0);
     const otherTitle = titles[index]!;

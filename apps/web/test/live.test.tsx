@@ -18,14 +18,15 @@ import type * as LikeButtonModule from '../src/features/activity/components/Like
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
 
-/** How often each row's like button rendered, by track title: a row renders with its button. */
+/** How often each row's like heart rendered, by track title: a row renders with its heart. */
 const likeButtonRenders = vi.hoisted(() => new Map<string, number>());
 vi.mock('../src/features/activity/components/LikeButton', async (importOriginal) => {
   const real = await importOriginal<typeof LikeButtonModule>();
   return {
-    LikeButton(props: Parameters<typeof real.LikeButton>[0]) {
+    ...real,
+    LikeHeart(props: Parameters<typeof real.LikeHeart>[0]) {
       likeButtonRenders.set(props.title, (likeButtonRenders.get(props.title) ?? 0) + 1);
-      return real.LikeButton(props);
+      return real.LikeHeart(props);
     },
   };
 });

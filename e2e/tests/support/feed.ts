@@ -20,9 +20,18 @@ export function rowUserLinks(rows: Locator): Locator {
   );
 }
 
-/** The distinct user names shown by the rows loaded so far. */
+/** The distinct user names shown by the rows loaded so far (text content: see `rowText`). */
 export async function shownUserNames(rows: Locator): Promise<string[]> {
-  return [...new Set((await rowUserLinks(rows).allInnerTexts()).map((name) => name.trim()))];
+  return [...new Set((await rowUserLinks(rows).allTextContents()).map((name) => name.trim()))];
+}
+
+/**
+ * The text of a row's element, trimmed. `textContent`, not `innerText`: rows are laid out only
+ * once the browser has seen them near the screen (`content-visibility: auto`), and Chromium gives
+ * a row not laid out yet no `innerText`.
+ */
+export async function rowText(element: Locator): Promise<string> {
+  return ((await element.textContent()) ?? '').trim();
 }
 
 /** The track title link of a row (`/track/{id}`). */

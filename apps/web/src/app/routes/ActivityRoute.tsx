@@ -10,6 +10,7 @@ import { ActivityPage } from '../../features/activity/components/ActivityPage';
 import { FEED_TEXTS } from '../../features/activity/feedTexts';
 import { LazyIgnoreTrackMenuItem } from '../../features/ignore/components/LazyIgnoreTrackMenuItem';
 import { TrackIgnoreBadge } from '../../features/ignore/components/TrackIgnoreBadge';
+import { TrackIgnoreStates } from '../../features/ignore/components/TrackIgnoreStates';
 import { SpotifyReconnectBanner } from './SpotifyReconnectBanner';
 import { SignedInOnly } from './SignedInOnly';
 
@@ -25,16 +26,18 @@ interface ActivityScreenProps {
  */
 export function ActivityScreen({ feed, scope, viewer }: ActivityScreenProps) {
   return (
-    <ActivityPage
-      feed={feed}
-      scope={scope}
-      viewerId={viewer.id}
-      banner={feed === 'recent' && <SpotifyReconnectBanner />}
-      renderTrackBadge={(item) => <TrackIgnoreBadge uid={item.track.uid} />}
-      renderTrackMenuItems={(item) => (
-        <LazyIgnoreTrackMenuItem track={item.track} viewer={viewer} />
-      )}
-    />
+    <TrackIgnoreStates>
+      <ActivityPage
+        feed={feed}
+        scope={scope}
+        viewerId={viewer.id}
+        banner={feed === 'recent' && <SpotifyReconnectBanner />}
+        renderTrackBadge={(item) => <TrackIgnoreBadge uid={item.track.uid} />}
+        renderTrackMenuItems={(item) => (
+          <LazyIgnoreTrackMenuItem track={item.track} viewer={viewer} />
+        )}
+      />
+    </TrackIgnoreStates>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { RELATIVE_TIME_REFRESH_MS } from '../../lib/constants';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -23,15 +23,45 @@ export function relativeTimeText(iso: string, nowMs: number): string {
   return 'just now';
 }
 
+/**
+ * One clock for every relative date on the page: a feed shows dozens of them, and one timer
+ * (running while any is shown) costs less than one per row, at start and at each tick.
+ */
+const clock = {
+  nowMs: Date.now(),
+  listeners: new Set<() => void>(),
+  timer: undefined as ReturnType<typeof setInterval> | undefined,
+};
+
+function tick() {
+  clock.nowMs = Date.now();
+  for (const listener of clock.listeners) listener();
+}
+
+function subscribeToClock(listener: () => void) {
+  clock.listeners.add(listener);
+  clock.timer ??= setInterval(tick, RELATIVE_TIME_REFRESH_MS);
+  return () => {
+    clock.listeners.delete(listener);
+    if (clock.listeners.size === 0) {
+      clearInterval(clock.timer);
+      clock.timer = undefined;
+    }
+  };
+}
+
+function clockNow(): number {
+  // Stopped while nothing showed a date: the first to show one again reads the time afresh (the
+  // same value for a minute, as React asks of a snapshot; a clock set back is read again too).
+  if (clock.timer === undefined && Math.abs(Date.now() - clock.nowMs) >= RELATIVE_TIME_REFRESH_MS) {
+    clock.nowMs = Date.now();
+  }
+  return clock.nowMs;
+}
+
 /** A past moment as a relative date, with the exact date and time as its tooltip. */
 export function RelativeTime({ iso }: { iso: string }) {
-  const [nowMs, setNowMs] = useState(() => Date.now());
-
-  useEffect(() => {
-    const timer = setInterval(() => setNowMs(Date.now()), RELATIVE_TIME_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-
+  const nowMs = useSyncExternalStore(subscribeToClock, clockNow);
   return (
     <time dateTime={iso} title={fullFormat.format(new Date(iso))}>
       {relativeTimeText(iso, nowMs)}

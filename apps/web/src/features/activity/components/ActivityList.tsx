@@ -13,6 +13,7 @@ import {
   type ActivityFeed,
   type ActivityFilters,
 } from '../api/activityFeed';
+import { useLikePendingUids, useLikeToggle } from '../api/like';
 import { FEED_TEXTS } from '../feedTexts';
 import { activityRowKey, useLiveFeed } from '../hooks/useLiveFeed';
 import { ActivityRow } from './ActivityRow';
@@ -59,14 +60,22 @@ interface FeedRowsProps {
   renderBadge: TrackSlots['renderTrackBadge'];
   playSource: Omit<PlayContext, 'context_uri'>;
   openMenuFor: (item: ActivityItem) => (target: PointerMenuTarget) => void;
+  /** The songs whose like call runs, read once for all rows (decision 0041). */
+  likePendingUids: ReadonlySet<string>;
+  onLikeToggle: (uid: string, liked: boolean) => void;
 }
 
 /** The rows themselves: rendered again only when the items or how they are shown change. */
-const FeedRows = memo(function FeedRows({ items, label, ...row }: FeedRowsProps) {
+const FeedRows = memo(function FeedRows({ items, label, likePendingUids, ...row }: FeedRowsProps) {
   return (
     <ol className="track-list activity-list" aria-label={label}>
       {items.map((item) => (
-        <ActivityRow key={activityRowKey(item)} item={item} {...row} />
+        <ActivityRow
+          key={activityRowKey(item)}
+          item={item}
+          likePending={likePendingUids.has(item.track.uid)}
+          {...row}
+        />
       ))}
     </ol>
   );
@@ -83,6 +92,8 @@ export function ActivityList({
   const query = useActivityFeedQuery(feed, filters);
   const live = useLiveFeed(feed, filters, viewerId);
   const { openFor, menu } = useTrackMenu(renderTrackMenuItems);
+  const likePendingUids = useLikePendingUids();
+  const toggleLike = useLikeToggle();
   const texts = FEED_TEXTS[feed];
   // The first answer paints its first rows at once and the rest in a background render that
   // yields to the browser (decision 0034): one long task less on a phone's first load.
@@ -147,6 +158,8 @@ export function ActivityList({
         renderBadge={renderTrackBadge}
         playSource={playSource}
         openMenuFor={openFor}
+        likePendingUids={likePendingUids}
+        onLikeToggle={toggleLike}
       />
       <InfiniteScrollSentinel
         active={

@@ -10,7 +10,7 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { usePointerMenuTrigger } from '../../../components/ui/usePointerMenuTrigger';
 import { userActivityPath } from '../activityScope';
 import type { ActivityFeed } from '../api/activityFeed';
-import { LikeButton } from './LikeButton';
+import { LikeHeart } from './LikeButton';
 import { Cover } from '../../../components/ui/Cover';
 
 interface ActivityRowProps {
@@ -23,6 +23,9 @@ interface ActivityRowProps {
   /** Where a play started from this row comes from (its Spotify context is added). */
   playSource: Omit<PlayContext, 'context_uri'>;
   openMenuFor: (item: ActivityItem) => (target: PointerMenuTarget) => void;
+  /** A like call for the song runs (its list reads them once for all rows: decision 0041). */
+  likePending: boolean;
+  onLikeToggle: (uid: string, liked: boolean) => void;
 }
 
 function playCountText(count: number): string {
@@ -47,6 +50,8 @@ export const ActivityRow = memo(function ActivityRow({
   renderBadge,
   playSource,
   openMenuFor,
+  likePending,
+  onLikeToggle,
 }: ActivityRowProps) {
   const menuTrigger = usePointerMenuTrigger(openMenuFor(item));
   const { track, user } = item;
@@ -91,7 +96,12 @@ export const ActivityRow = memo(function ActivityRow({
         {feed === 'recent' ? <RelativeTime iso={item.date} /> : <AbsoluteDate iso={item.date} />}
         <span>{playCountText(item.play_count)}</span>
       </span>
-      <LikeButton uid={track.uid} liked={item.liked} title={track.title} />
+      <LikeHeart
+        liked={item.liked}
+        pending={likePending}
+        title={track.title}
+        onToggle={() => onLikeToggle(track.uid, !item.liked)}
+      />
     </li>
   );
 });

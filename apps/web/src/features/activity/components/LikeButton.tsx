@@ -1,33 +1,17 @@
 import { LikesIcon } from '../../../components/ui/icons';
-import { useNotificationStack } from '../../../lib/notifications';
-import {
-  LIKE_UID_MISSING_MESSAGE,
-  useIsLikePending,
-  useLikeMutation,
-  type LikeListeners,
-} from '../api/like';
+import { useIsLikePending, useLikeToggle, type LikeListeners } from '../api/like';
 import './likeButton.css';
 
-interface LikeButtonProps extends LikeListeners {
-  uid: string;
+interface LikeHeartProps {
   liked: boolean;
+  /** A like call for the song is running: its state is not known yet. */
+  pending: boolean;
   title: string;
+  onToggle: () => void;
 }
 
-/** The heart of a row: flips at once, disabled while the song's like call runs. */
-export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps) {
-  const like = useLikeMutation(uid, listeners);
-  const pending = useIsLikePending(uid);
-  const notifications = useNotificationStack();
-
-  function toggle() {
-    if (uid === '') {
-      notifications.push(LIKE_UID_MISSING_MESSAGE, { kind: 'error' });
-      return;
-    }
-    like.mutate(!liked);
-  }
-
+/** The heart itself: its list holds the like toggle and the running calls (decision 0041). */
+export function LikeHeart({ liked, pending, title, onToggle }: LikeHeartProps) {
   return (
     <button
       type="button"
@@ -37,9 +21,24 @@ export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps)
       title={liked ? 'Unlike' : 'Like'}
       disabled={pending}
       aria-busy={pending}
-      onClick={toggle}
+      onClick={onToggle}
     >
       <LikesIcon size={22} />
     </button>
+  );
+}
+
+interface LikeButtonProps extends LikeListeners {
+  uid: string;
+  liked: boolean;
+  title: string;
+}
+
+/** The heart of a song shown on its own: flips at once, disabled while the song's call runs. */
+export function LikeButton({ uid, liked, title, ...listeners }: LikeButtonProps) {
+  const toggle = useLikeToggle(listeners);
+  const pending = useIsLikePending(uid);
+  return (
+    <LikeHeart liked={liked} pending={pending} title={title} onToggle={() => toggle(uid, !liked)} />
   );
 }

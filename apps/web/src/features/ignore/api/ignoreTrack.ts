@@ -1,7 +1,8 @@
 import type { ActivityItem } from '@earshot/contract/activity';
 import { ignoreState, type IgnoredList, type IgnoreState } from '@earshot/contract/ignore';
 import type { TrackSummary } from '@earshot/contract/track';
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { requestJson } from '../../../lib/apiClient';
 import { useIgnoreMutation } from './ignoreMutation';
 
@@ -15,6 +16,8 @@ export function postIgnoreTrack(uid: string): Promise<IgnoreState> {
 function ignoreTrackMutationKey(uid: string) {
   return ['ignore', 'track', uid] as const;
 }
+
+const ignoreAnyTrackMutationKey = ['ignore', 'track'] as const;
 
 /** Whose ignored list it is: its track entries name them as their user. */
 export type IgnoredListOwner = ActivityItem['user'];
@@ -70,4 +73,13 @@ export function useIgnoreTrackMutation({
 /** Whether a call to ignore the song is running, from wherever it was started. */
 export function useIsIgnoringTrack(uid: string): boolean {
   return useIsMutating({ mutationKey: ignoreTrackMutationKey(uid) }) > 0;
+}
+
+/** The songs (uids) a call to ignore is running for: read once for a whole list. */
+export function useIgnoringTrackUids(): ReadonlySet<string> {
+  const uids = useMutationState({
+    filters: { mutationKey: ignoreAnyTrackMutationKey, status: 'pending' },
+    select: (mutation) => String(mutation.options.mutationKey?.[2]),
+  });
+  return useMemo(() => new Set(uids), [uids]);
 }

@@ -1,9 +1,9 @@
-import { useTrackIgnoreState } from '../hooks/useTrackIgnoreState';
+import { useListedTrackIgnoreState } from './TrackIgnoreStates';
 import './ignore.css';
 
-/** "Ignoring…" while the call runs, then "Ignored", next to a track of a list. */
+/** "Ignoring…" while the call runs, then "Ignored", next to a track of a list (inside `TrackIgnoreStates`). */
 export function TrackIgnoreBadge({ uid }: { uid: string }) {
-  const state = useTrackIgnoreState(uid);
+  const state = useListedTrackIgnoreState(uid);
   if (state === 'ignoring') {
     return (
       <span className="ignore-badge ignore-badge--pending" role="status">
