@@ -10,7 +10,7 @@ import {
   searchWordOf,
   shownUserNames,
 } from './support/feed';
-import { MARA_FRIENDS, PEOPLE, logIn, waitForActivityOf } from './support/session';
+import { MARA_FRIENDS, PEOPLE, logIn, logInNewContext, waitForActivityOf } from './support/session';
 
 // Issue 5, end to end: Mara Lindqvist's friends feed in the demo world (friends with Tomás,
 // Jonas, Olivia and Camille; Chidi and Seo-yeon have requests waiting; she asked Sofía).
@@ -233,4 +233,32 @@ test.describe('on a phone', () => {
       'page',
     );
   });
+});
+
+test('a signed-in first visit fetches the viewer and the feed with the page, once each', async ({
+  browser,
+  baseURL,
+}) => {
+  // No service worker: it answers later visits with the cached shell, which names no data.
+  const page = await logInNewContext(browser, baseURL, PEOPLE.mara, { serviceWorkers: 'block' });
+  await waitForActivityOf(page.request, MARA_FRIENDS);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (['/api/user/me', '/api/ignore', '/api/recent'].includes(pathname)) {
+      // The app asks for JSON; a preload, for anything.
+      asked.push(
+        `${pathname + search} ${request.headers()['accept'] === 'application/json' ? 'app' : 'preload'}`,
+      );
+    }
+  });
+  await page.goto('/recent/friends');
+  await expect(feedRows(page).first()).toBeVisible();
+  // The HTML's preloads are the answers the app takes: nothing is asked for twice.
+  expect(asked.sort()).toEqual([
+    '/api/ignore preload',
+    '/api/recent?limit=30&include_me=false preload',
+    '/api/user/me preload',
+  ]);
+  await page.context().close();
 });

@@ -306,12 +306,15 @@ export async function buildApp({
     : null;
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = request.url.split('?');
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/sandbox/');
     if (sendPage && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       // The web app routes on the client; the status says whether a page answers the path.
       auth.markSignedIn(request, reply);
-      return sendPage(pathname, reply, { hasSession: Boolean(request.cookies[SESSION_COOKIE]) });
+      return sendPage(pathname, reply, {
+        hasSession: Boolean(request.cookies[SESSION_COOKIE]),
+        search: new URLSearchParams(query),
+      });
     }
     return reply.code(404).send({ detail: `No route for ${request.method} ${pathname}` });
   });

@@ -115,6 +115,41 @@ describe('serving the web app', () => {
     expect(await preloadsOf('/', cookie)).toEqual(PAGE_CHUNKS);
   });
 
+  it('names the API answers a signed-in page asks for first, for the browser to fetch with it', async () => {
+    const { cookie } = await harness.signIn(MARA);
+    const dataPreloadsOf = async (url: string, withCookie = true) => {
+      const page = await harness.app.inject({ url, headers: withCookie ? { cookie } : {} });
+      return [
+        ...page.body.matchAll(
+          /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)"/g,
+        ),
+        // As the browser reads the attribute: `&` is written as a character reference.
+      ].map((found) => found[1]?.replaceAll('&#38;', '&'));
+    };
+    const feedPage = ['/api/user/me', '/api/ignore'];
+    expect(await dataPreloadsOf('/')).toEqual([...feedPage, '/api/recent?limit=30']);
+    expect(await dataPreloadsOf('/recent')).toEqual([...feedPage, '/api/recent?limit=30']);
+    expect(await dataPreloadsOf('/recent/friends')).toEqual([
+      ...feedPage,
+      '/api/recent?limit=30&include_me=false',
+    ]);
+    expect(await dataPreloadsOf('/likes')).toEqual([...feedPage, '/api/likes?limit=30']);
+    expect(await dataPreloadsOf('/likes/friends')).toEqual([
+      ...feedPage,
+      '/api/likes?limit=30&include_me=false',
+    ]);
+    // A search's feed is the page's own business; other pages need the viewer only.
+    expect(await dataPreloadsOf('/recent?q=abba')).toEqual(feedPage);
+    expect(await dataPreloadsOf('/recent/me')).toEqual(feedPage);
+    expect(await dataPreloadsOf('/discover')).toEqual(['/api/user/me']);
+    expect(await dataPreloadsOf(`/user/${username}`)).toEqual(['/api/user/me']);
+    // Nothing for visitors, the error page or a path no page answers.
+    expect(await dataPreloadsOf('/recent', false)).toEqual([]);
+    expect(await dataPreloadsOf(`/user/${username}`, false)).toEqual([]);
+    expect(await dataPreloadsOf('/error')).toEqual([]);
+    expect(await dataPreloadsOf('/no-such-page')).toEqual([]);
+  });
+
   it('answers the search modal paths with the app, kept out of search engines', async () => {
     for (const url of ['/search', '/search/', '/search/bj%C3%B6rk']) {
       const page = await harness.app.inject({ url });

@@ -22,6 +22,38 @@ export const activityQuery = z.object({
 });
 export type ActivityQuery = z.input<typeof activityQuery>;
 
+/** The two feeds: plays (`GET /api/recent`) and likes (`GET /api/likes`). */
+export type ActivityFeed = 'recent' | 'likes';
+
+/** What a feed is narrowed to: the query of docs/product.md §7 without the paging. */
+export interface ActivityFilters {
+  /** False: friends only, without the viewer (`include_me=false`). */
+  includeMe: boolean;
+  /** One user (username or id), or everyone in scope. */
+  user: string | null;
+  /** The search text; empty for none. */
+  q: string;
+}
+
+/**
+ * The address of a feed's page after the page whose `next_before` is `before` (null: the
+ * first). The web app asks for it, and the server names the first page in the HTML of the feed
+ * pages for the browser to fetch beside the code: one builder keeps the two addresses the same.
+ */
+export function activityFeedPath(
+  feed: ActivityFeed,
+  filters: ActivityFilters,
+  before: string | null = null,
+): string {
+  const params: [string, string][] = [['limit', String(ACTIVITY_PAGE_SIZE)]];
+  if (before !== null) params.push(['before', before]);
+  if (!filters.includeMe) params.push(['include_me', 'false']);
+  if (filters.user !== null) params.push(['user', filters.user]);
+  if (filters.q !== '') params.push(['q', filters.q]);
+  const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  return `/api/${feed}?${query}`;
+}
+
 /** A play or a like (docs/product.md §3). */
 export const activityItem = z
   .object({

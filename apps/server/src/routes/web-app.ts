@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { activityFeedPath, type ActivityFeed } from '@earshot/contract/activity';
 import { matchWebAppPath, webAppPaths } from '@earshot/contract/web-paths';
 import { PAGE_PRELOADS_FILE, PRODUCT_NAME, SOCIAL_CARD_PATH } from '@earshot/contract/site';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -83,6 +84,53 @@ function pagePreloadTags(distDir: string): string {
     .join('');
 }
 
+/**
+ * The feed pages, with the filters of those whose first page needs nothing but the path (the
+ * viewer's own and one user's feed are asked for by the viewer's id or the user's name).
+ */
+const FEED_PAGES: Partial<Record<string, { feed: ActivityFeed; includeMe: boolean } | null>> = {
+  '/': { feed: 'recent', includeMe: true },
+  '/recent': { feed: 'recent', includeMe: true },
+  '/recent/friends': { feed: 'recent', includeMe: false },
+  '/recent/me': null,
+  '/recent/user/:username': null,
+  '/likes': { feed: 'likes', includeMe: true },
+  '/likes/friends': { feed: 'likes', includeMe: false },
+  '/likes/me': null,
+  '/likes/user/:username': null,
+};
+
+/**
+ * `<link rel="preload">` tags of the API answers a signed-in page asks for first (decision
+ * 0042): the viewer, and on a feed page its first page and the ignored list its rows are marked
+ * by, fetched beside the code instead of after it has run. Each address is the one the web app
+ * asks for (`activityFeedPath`), with its credentials, so the browser hands it the answer. A
+ * search (`?q=`) leaves the feed out: the page's own query of it may differ.
+ */
+function dataPreloadTags(
+  pattern: string | undefined,
+  hasSession: boolean,
+  search: URLSearchParams,
+): string {
+  if (!hasSession || pattern === undefined || pattern === '/error') return '';
+  const urls = ['/api/user/me'];
+  const feedPage = FEED_PAGES[pattern];
+  if (feedPage !== undefined) {
+    urls.push('/api/ignore');
+    if (feedPage && !search.has('q')) {
+      urls.push(
+        activityFeedPath(feedPage.feed, { includeMe: feedPage.includeMe, user: null, q: '' }),
+      );
+    }
+  }
+  return urls
+    .map(
+      (href) =>
+        `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeMarkup(href)}" />`,
+    )
+    .join('');
+}
+
 function matchingPath(pathname: string) {
   for (const pattern of webAppPaths) {
     const params = matchWebAppPath(pattern, pathname);
@@ -152,12 +200,13 @@ export async function serveWebApp(
 
   /**
    * The page's HTML with its metadata, and 404 for a path no page answers or an unknown entity.
-   * `hasSession`: the browser holds a session cookie (so `/` is Recent Activity, not the landing).
+   * `hasSession`: the browser holds a session cookie (so `/` is Recent Activity, not the landing);
+   * `search`: the address's query.
    */
   async function sendPage(
     pathname: string,
     reply: FastifyReply,
-    { hasSession }: { hasSession: boolean },
+    { hasSession, search }: { hasSession: boolean; search: URLSearchParams },
   ) {
     const match = matchingPath(pathname);
     const meta = await pageMetadata(
@@ -167,7 +216,9 @@ export async function serveWebApp(
       match?.params ?? {},
       pathname,
     );
-    const preloads = loadsPageChunks(match?.pattern, hasSession) ? preloadTags : '';
+    const preloads =
+      (loadsPageChunks(match?.pattern, hasSession) ? preloadTags : '') +
+      dataPreloadTags(match?.pattern, hasSession, search);
     return reply
       .code(meta.status)
       .type('text/html; charset=utf-8')

@@ -1,4 +1,10 @@
-import { ACTIVITY_PAGE_SIZE, activityPage, type ActivityPage } from '@earshot/contract/activity';
+import {
+  activityFeedPath,
+  activityPage,
+  type ActivityFeed,
+  type ActivityFilters,
+  type ActivityPage,
+} from '@earshot/contract/activity';
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -11,17 +17,7 @@ import { requestJson } from '../../../lib/apiClient';
  * `GET /api/recent` and `GET /api/likes`: two feeds with one query contract and one answer
  * shape (`activityPage`), so they share this fetcher and these query options.
  */
-export type ActivityFeed = 'recent' | 'likes';
-
-/** What a feed is narrowed to: the query of docs/product.md §7 without the paging. */
-export interface ActivityFilters {
-  /** False: friends only, without the viewer (`include_me=false`). */
-  includeMe: boolean;
-  /** One user (username or id), or everyone in scope. */
-  user: string | null;
-  /** The search text; empty for none. */
-  q: string;
-}
+export type { ActivityFeed, ActivityFilters };
 
 type ActivityFeedData = InfiniteData<ActivityPage, string | null>;
 
@@ -30,15 +26,6 @@ export const activityQueryKeys = {
   feed: (feed: ActivityFeed, filters: ActivityFilters) => ['activity', feed, filters] as const,
 };
 
-function activityPageUrl(feed: ActivityFeed, filters: ActivityFilters, before: string | null) {
-  const params = new URLSearchParams({ limit: String(ACTIVITY_PAGE_SIZE) });
-  if (before !== null) params.set('before', before);
-  if (!filters.includeMe) params.set('include_me', 'false');
-  if (filters.user !== null) params.set('user', filters.user);
-  if (filters.q !== '') params.set('q', filters.q);
-  return `/api/${feed}?${params.toString()}`;
-}
-
 /** One page of a feed, after the page whose `next_before` is `before` (null: the first). */
 export function fetchActivityPage(
   feed: ActivityFeed,
@@ -46,7 +33,7 @@ export function fetchActivityPage(
   before: string | null,
   signal?: AbortSignal,
 ): Promise<ActivityPage> {
-  return requestJson(activityPageUrl(feed, filters, before), activityPage, { signal });
+  return requestJson(activityFeedPath(feed, filters, before), activityPage, { signal });
 }
 
 export function activityFeedQueryOptions(feed: ActivityFeed, filters: ActivityFilters) {
