@@ -154,4 +154,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What the web app shows formats its English without Intl (decision 0043): the first Intl
+    // formatter loads the browser's locale data on the main thread of every first load.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Intl', message: 'Format with @earshot/contract/english (decision 0043).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format with @earshot/contract/english (decision 0043).',
+        })),
+      ],
+    },
+  },
 );

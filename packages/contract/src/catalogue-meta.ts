@@ -1,3 +1,4 @@
+import { formatCount } from './english';
 import { PRODUCT_NAME } from './site';
 
 /**
@@ -28,12 +29,6 @@ export const PRIVATE_PLAYLIST_TEXT = 'This playlist is private';
 
 /** Genres an artist's page description names (docs/product.md §9). */
 export const ARTIST_DESCRIPTION_GENRES = 2;
-
-const countFormat = new Intl.NumberFormat('en');
-
-export function formatCount(count: number): string {
-  return countFormat.format(count);
-}
 
 /** "12 tracks", "1 track". */
 export function formatTrackCount(count: number): string {

@@ -1,3 +1,4 @@
+import { formatCount } from './english';
 /** Product identity used in page metadata, headings and texts, by the web app and the server. */
 export const PRODUCT_NAME = 'Earshot';
 export const TAGLINE = 'Hear what your friends are playing';
@@ -16,8 +17,6 @@ export function pageTitle(title: string): string {
   return `${title} - ${PRODUCT_NAME}`;
 }
 
-const countFormat = new Intl.NumberFormat('en');
-
 /** A profile's own title: "{name} (@{username})". */
 export function profileTitle(user: { name: string; username: string }): string {
   return `${user.name} (@${user.username})`;
@@ -29,8 +28,8 @@ export function profileDescription(
   stats: { total_plays: number; total_likes: number; most_played_genre: string | null },
 ): string {
   const parts = [
-    `${countFormat.format(stats.total_plays)} plays`,
-    `${countFormat.format(stats.total_likes)} liked tracks`,
+    `${formatCount(stats.total_plays)} plays`,
+    `${formatCount(stats.total_likes)} liked tracks`,
   ];
   if (stats.most_played_genre) parts.push(`mostly ${stats.most_played_genre}`);
   return `${profileTitle(user)} on ${PRODUCT_NAME}: ${parts.join(', ')}.`;

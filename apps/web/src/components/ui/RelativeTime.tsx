@@ -1,7 +1,10 @@
+import { formatCount, mediumDateTime } from '@earshot/contract/english';
 import { useSyncExternalStore } from 'react';
 import { RELATIVE_TIME_REFRESH_MS } from '../../lib/constants';
 
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
+
+const UNITS: readonly [Unit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -10,15 +13,24 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const fullFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+/** One unit back, in words (as `Intl.RelativeTimeFormat('en', { numeric: 'auto' })` says it). */
+const ONE_BACK: Partial<Record<Unit, string>> = {
+  year: 'last year',
+  month: 'last month',
+  week: 'last week',
+  day: 'yesterday',
+};
+
+function unitsAgo(count: number, unit: Unit): string {
+  if (count === 1) return ONE_BACK[unit] ?? `1 ${unit} ago`;
+  return `${formatCount(count)} ${unit}s ago`;
+}
 
 /** "3 hours ago", "yesterday", "2 weeks ago"; "just now" within a minute (or a clock ahead). */
 export function relativeTimeText(iso: string, nowMs: number): string {
   const elapsedSec = (nowMs - Date.parse(iso)) / 1000;
   for (const [unit, unitSec] of UNITS) {
-    if (elapsedSec >= unitSec)
-      return relativeFormat.format(-Math.floor(elapsedSec / unitSec), unit);
+    if (elapsedSec >= unitSec) return unitsAgo(Math.floor(elapsedSec / unitSec), unit);
   }
   return 'just now';
 }
@@ -63,7 +75,7 @@ function clockNow(): number {
 export function RelativeTime({ iso }: { iso: string }) {
   const nowMs = useSyncExternalStore(subscribeToClock, clockNow);
   return (
-    <time dateTime={iso} title={fullFormat.format(new Date(iso))}>
+    <time dateTime={iso} title={mediumDateTime(new Date(iso))}>
       {relativeTimeText(iso, nowMs)}
     </time>
   );

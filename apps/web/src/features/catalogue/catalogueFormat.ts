@@ -1,4 +1,4 @@
-import { formatCount } from '@earshot/contract/catalogue-meta';
+import { formatCount } from '@earshot/contract/english';
 
 /** A track's duration as m:ss (docs/product.md, "Business constants and limits"). */
 export function formatDuration(ms: number): string {

@@ -1,11 +1,5 @@
 /** Words and numbers of the import page. */
 
-const numberFormat = new Intl.NumberFormat('en');
-
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
-
 const SECONDS_PER_MINUTE = 60;
 const MINUTES_PER_HOUR = 60;
 

@@ -1,3 +1,4 @@
+import { formatCount, mediumDate } from '@earshot/contract/english';
 import { MEDAL_RANKS } from '../../lib/constants';
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
@@ -38,26 +39,17 @@ export function rankMedal(rank: number): Medal | null {
   return rank >= 1 && rank <= MEDAL_RANKS ? (MEDALS[rank - 1] ?? null) : null;
 }
 
-const numberFormat = new Intl.NumberFormat('en');
-
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
-
 /** "1 play", "12 plays". */
 export function formatPlays(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'play' : 'plays'}`;
 }
 
-const weekFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-
 /** A week's first day ("2025-03-03", a UTC calendar day) as "Mar 3, 2025". */
 export function formatWeek(week: string): string {
-  return weekFormat.format(new Date(`${week}T00:00:00Z`));
+  return mediumDate(new Date(`${week}T00:00:00Z`), 'utc');
 }
 
 /** A moment (ISO time) as its local calendar day, "Mar 3, 2025". */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return mediumDate(new Date(iso));
 }

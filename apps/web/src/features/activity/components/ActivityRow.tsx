@@ -1,3 +1,4 @@
+import { formatCount } from '@earshot/contract/english';
 import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { ActivityItem } from '@earshot/contract/activity';
 import { spotifyContextUri, type PlayContext } from '@earshot/contract/playback';
@@ -29,7 +30,7 @@ interface ActivityRowProps {
 }
 
 function playCountText(count: number): string {
-  return count === 1 ? '1 play' : `${count.toLocaleString('en')} plays`;
+  return count === 1 ? '1 play' : `${formatCount(count)} plays`;
 }
 
 /** The play's Spotify context, when it is one a track can be started in. */

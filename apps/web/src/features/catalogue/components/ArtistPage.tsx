@@ -1,3 +1,4 @@
+import { formatCount } from '@earshot/contract/english';
 import type { ArtistDetail } from '@earshot/contract/catalogue';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -8,7 +9,6 @@ import { PRODUCT_NAME } from '@earshot/contract/site';
 import { ARTIST_HEADER_GENRES } from '../../../lib/constants';
 import {
   artistPageMeta,
-  formatCount,
   formatTrackCount,
   releaseYear,
   type ArtistTabName,

@@ -1,7 +1,7 @@
+import { formatCount } from '@earshot/contract/english';
 import type { ViewerListening } from '@earshot/contract/catalogue';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
-import { formatCount } from '@earshot/contract/catalogue-meta';
 import { formatPlays } from '../catalogueFormat';
 
 function ownPlaysText(plays: number, subject: string): string {

@@ -1,9 +1,10 @@
+import { formatCount } from '@earshot/contract/english';
 import { Link } from 'react-router';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { usePlaylistsQuery } from '../api/playlists';
-import { formatCount, formatTrackCount } from '@earshot/contract/catalogue-meta';
+import { formatTrackCount } from '@earshot/contract/catalogue-meta';
 import { Cover } from './CatalogueStatus';
 import { PlaylistBadges } from './PlaylistBadges';
 import './catalogue.css';

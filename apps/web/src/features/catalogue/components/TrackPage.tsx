@@ -1,10 +1,11 @@
+import { formatCount } from '@earshot/contract/english';
 import { ArtistLinks } from '../../../components/ui/ArtistLinks';
 import type { TrackDetail } from '@earshot/contract/catalogue';
 import type { TrackSummary } from '@earshot/contract/track';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/ui/PageMeta';
 import { PlayButton } from '../../../components/ui/PlayButton';
-import { formatCount, trackPageMeta } from '@earshot/contract/catalogue-meta';
+import { trackPageMeta } from '@earshot/contract/catalogue-meta';
 import { useTrackDetailQuery } from '../api/trackDetail';
 import { formatDuration } from '../catalogueFormat';
 import { ArtistGrid } from './ArtistGrid';

@@ -1,3 +1,4 @@
+import { formatCount } from '@earshot/contract/english';
 import type { Friend } from '@earshot/contract/friendship';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -24,9 +25,9 @@ function FriendRow({ friend }: { friend: Friend }) {
       <td className="friends-table__number">
         <Link
           to={`/likes/user/${username}`}
-          aria-label={`${friend.likes.toLocaleString('en')} likes of ${friend.username}`}
+          aria-label={`${formatCount(friend.likes)} likes of ${friend.username}`}
         >
-          {friend.likes.toLocaleString('en')}
+          {formatCount(friend.likes)}
         </Link>
       </td>
       <td className="friends-table__last-play">

@@ -1,5 +1,5 @@
+import { formatCount } from '@earshot/contract/english';
 import type { ImportProgress } from '@earshot/contract/import';
-import { formatCount } from '../importTexts';
 import { ImportFigures } from './ImportFigures';
 
 /** A queued or running import: files done of all files, rows read and plays added so far. */

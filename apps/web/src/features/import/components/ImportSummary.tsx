@@ -1,6 +1,7 @@
+import { formatCount } from '@earshot/contract/english';
 import type { ImportProgress } from '@earshot/contract/import';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
-import { formatCount, skippedRowsByReason } from '../importTexts';
+import { skippedRowsByReason } from '../importTexts';
 import { ImportFigures } from './ImportFigures';
 
 /** A finished or failed import: what it added, and why the rows it left out were skipped. */

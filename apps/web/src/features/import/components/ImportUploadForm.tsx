@@ -1,3 +1,4 @@
+import { formatCount } from '@earshot/contract/english';
 import type { ImportStatus } from '@earshot/contract/import';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AbsoluteDate } from '../../../components/ui/AbsoluteDate';
@@ -7,7 +8,7 @@ import {
   uploadErrorMessage,
   useUploadHistoryMutation,
 } from '../api/uploadHistory';
-import { formatCount, importLockedMessage } from '../importTexts';
+import { importLockedMessage } from '../importTexts';
 
 interface ImportUploadFormProps {
   /** The status, or null while it loads or when it failed to load. */

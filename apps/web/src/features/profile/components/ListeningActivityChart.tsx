@@ -1,5 +1,6 @@
+import { formatCount } from '@earshot/contract/english';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { formatCount, formatPlays, formatWeek } from '../profileFormat';
+import { formatPlays, formatWeek } from '../profileFormat';
 
 interface WeeklyPlays {
   /** The week's Monday, "YYYY-MM-DD" (UTC). */

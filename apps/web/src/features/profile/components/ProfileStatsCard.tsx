@@ -1,11 +1,7 @@
+import { formatCount } from '@earshot/contract/english';
 import type { ProfileStats } from '@earshot/contract/profile';
 import type { ReactNode } from 'react';
-import {
-  formatCount,
-  formatDate,
-  formatListeningTime,
-  listeningTimeDuration,
-} from '../profileFormat';
+import { formatDate, formatListeningTime, listeningTimeDuration } from '../profileFormat';
 
 function ListeningTime({ seconds }: { seconds: number }) {
   return <time dateTime={listeningTimeDuration(seconds)}>{formatListeningTime(seconds)}</time>;

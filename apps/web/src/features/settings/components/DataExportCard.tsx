@@ -1,3 +1,4 @@
+import { mediumDateTime } from '@earshot/contract/english';
 import type { DataExport } from '@earshot/contract/export';
 import {
   DATA_EXPORT_DOWNLOAD_PATH,
@@ -5,8 +6,6 @@ import {
   useDataExportQuery,
   useStartDataExportMutation,
 } from '../api/dataExport';
-
-const untilFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A ZIP's size as people read it: "127.4 MB", "12 KB". */
 function formatSize(bytes: number): string {
@@ -83,7 +82,7 @@ export function DataExportCard() {
         <>
           <p>
             Your data is ready: {formatSize(current.size_bytes ?? 0)} ZIP, until{' '}
-            {untilFormat.format(new Date(current.expires_at ?? current.created_at))}.
+            {mediumDateTime(new Date(current.expires_at ?? current.created_at))}.
           </p>
           <a
             href={DATA_EXPORT_DOWNLOAD_PATH}
