@@ -305,14 +305,18 @@ export async function buildApp({
       })
     : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const [pathname = '/', query = ''] = request.url.split('?');
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/sandbox/');
     if (sendPage && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
+      // Whether the session is live, not only present: an ended one gets its cookies cleared
+      // here, and no signed-in page's preloads (they would answer 401 and go unused).
+      if (request.cookies[SESSION_COOKIE]) await auth.identifyUser(request, reply);
+      const signedIn = Boolean(request.user);
+      if (signedIn) auth.markSignedIn(request, reply);
       // The web app routes on the client; the status says whether a page answers the path.
-      auth.markSignedIn(request, reply);
       return sendPage(pathname, reply, {
-        hasSession: Boolean(request.cookies[SESSION_COOKIE]),
+        hasSession: signedIn,
         search: new URLSearchParams(query),
       });
     }

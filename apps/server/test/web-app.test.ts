@@ -1,4 +1,5 @@
 import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
+import { SESSION_COOKIE } from '../src/services/sessions';
 import { PAGE_PRELOADS_FILE } from '@earshot/contract/site';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,7 @@ describe('serving the web app', () => {
     expect(await hintOf(cookie)).toBe('1');
     expect(await hintOf(`${cookie}; ${SIGNED_IN_COOKIE}=1`)).toBeUndefined();
     expect(await hintOf()).toBeUndefined();
+    expect(await hintOf(`${SESSION_COOKIE}=no-such-session`)).toBe('');
   });
 
   it("names the pages' shared chunks in their HTML, not in the landing, error or 404 pages'", async () => {
@@ -143,8 +145,16 @@ describe('serving the web app', () => {
     expect(await dataPreloadsOf('/recent/me')).toEqual(feedPage);
     expect(await dataPreloadsOf('/discover')).toEqual(['/api/user/me']);
     expect(await dataPreloadsOf(`/user/${username}`)).toEqual(['/api/user/me']);
-    // Nothing for visitors, the error page or a path no page answers.
+    expect(await dataPreloadsOf('/recent?q=')).toEqual([...feedPage, '/api/recent?limit=30']);
+    // Nothing for visitors, an ended session, the error page or a path no page answers.
     expect(await dataPreloadsOf('/recent', false)).toEqual([]);
+    const ended = await harness.app.inject({
+      url: '/recent',
+      headers: { cookie: `${SESSION_COOKIE}=no-such-session; ${SIGNED_IN_COOKIE}=1` },
+    });
+    expect(ended.body).not.toContain('rel="preload"');
+    // Its cookies are cleared with the page, so the app asks no one who it is.
+    expect(ended.cookies.find((c) => c.name === SIGNED_IN_COOKIE)?.value).toBe('');
     expect(await dataPreloadsOf(`/user/${username}`, false)).toEqual([]);
     expect(await dataPreloadsOf('/error')).toEqual([]);
     expect(await dataPreloadsOf('/no-such-page')).toEqual([]);

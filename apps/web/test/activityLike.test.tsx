@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   deferred,
   FakeIntersectionObserver,
   ignoredList,
+  inSequence,
   requestsTo,
 } from './activityFixtures';
 import { ada, fakeApi, json, type FakeAnswer } from './fakeApi';
@@ -67,6 +68,35 @@ describe('like button', () => {
     expect(first).toHaveAttribute('aria-pressed', 'true');
     expect(second).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps a like answered while the next page was on its way', async () => {
+    const nextPage = deferred();
+    const firstPage = [dancing, ...Array.from({ length: 29 }, () => activityItem())];
+    fakeApi({
+      'GET /api/user/me': json(200, ada),
+      'GET /api/spotify/stats': json(200, { active: true }),
+      'GET /api/ignore': ignoredList(),
+      'GET /api/recent': inSequence(activityPage(firstPage, 'cursor-30'), nextPage.answer),
+      'POST /api/like': json(200, { uid: 'uid-dq', liked: true }),
+    });
+    renderApp('/recent');
+    const [heart] = await likeButtons('Dancing Queen');
+    if (!heart) throw new Error('no like button');
+    const observer = await waitFor(() => {
+      const [watching] = FakeIntersectionObserver.live();
+      expect(watching).toBeDefined();
+      return watching!;
+    });
+    act(() => observer.report(true));
+    await screen.findByText('Loading more…');
+
+    await userEvent.click(heart);
+    await waitFor(() => expect(heart).toBeEnabled());
+    act(() => nextPage.resolve(activityPage([activityItem({ title: 'From the next page' })])));
+
+    await screen.findByText('From the next page');
+    expect((await likeButtons('Dancing Queen'))[0]).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('unlikes a liked song', async () => {

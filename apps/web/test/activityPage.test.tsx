@@ -301,8 +301,8 @@ describe('infinite scroll', () => {
     await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
 
     act(() => FakeIntersectionObserver.live()[0]?.report(true));
-    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(60));
+    await waitFor(() => expect(FakeIntersectionObserver.live()).toHaveLength(1));
 
     expect(rowsWhenWatched).toEqual([30, 60]);
     observe.mockRestore();

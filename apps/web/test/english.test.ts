@@ -58,7 +58,8 @@ describe('English formats', () => {
           expect(mediumDateTime(moment, 'utc'), label).toBe(utcDateTime.format(moment));
         }
       } finally {
-        process.env.TZ = before;
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
       }
     },
   );

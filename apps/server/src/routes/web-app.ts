@@ -117,7 +117,7 @@ function dataPreloadTags(
   const feedPage = FEED_PAGES[pattern];
   if (feedPage !== undefined) {
     urls.push('/api/ignore');
-    if (feedPage && !search.has('q')) {
+    if (feedPage && !search.get('q')) {
       urls.push(
         activityFeedPath(feedPage.feed, { includeMe: feedPage.includeMe, user: null, q: '' }),
       );
@@ -200,7 +200,7 @@ export async function serveWebApp(
 
   /**
    * The page's HTML with its metadata, and 404 for a path no page answers or an unknown entity.
-   * `hasSession`: the browser holds a session cookie (so `/` is Recent Activity, not the landing);
+   * `hasSession`: the browser holds a live session (so `/` is Recent Activity, not the landing);
    * `search`: the address's query.
    */
   async function sendPage(

@@ -10,13 +10,10 @@ import {
   useInfiniteQuery,
   type InfiniteData,
   type QueryClient,
+  type QueryFilters,
 } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 
-/**
- * `GET /api/recent` and `GET /api/likes`: two feeds with one query contract and one answer
- * shape (`activityPage`), so they share this fetcher and these query options.
- */
 export type { ActivityFeed, ActivityFilters };
 
 type ActivityFeedData = InfiniteData<ActivityPage, string | null>;
@@ -26,7 +23,11 @@ export const activityQueryKeys = {
   feed: (feed: ActivityFeed, filters: ActivityFilters) => ['activity', feed, filters] as const,
 };
 
-/** One page of a feed, after the page whose `next_before` is `before` (null: the first). */
+/**
+ * One page of a feed, after the page whose `next_before` is `before` (null: the first).
+ * `GET /api/recent` and `GET /api/likes` have one query contract and one answer shape
+ * (`activityPage`), so they share this fetcher and these query options.
+ */
 export function fetchActivityPage(
   feed: ActivityFeed,
   filters: ActivityFilters,
@@ -49,19 +50,52 @@ export function useActivityFeedQuery(feed: ActivityFeed, filters: ActivityFilter
   return useInfiniteQuery(activityFeedQueryOptions(feed, filters));
 }
 
+/**
+ * Applies `update` to the loaded pages of the feeds `filters` names, now and, for a feed whose
+ * pages are on their way, once more as they land: TanStack Query builds a `fetchNextPage` or
+ * refetch answer on the pages it started from, so a change made meanwhile would be lost (a fetch
+ * paused offline has not landed yet). Every update given here must be safe to apply twice.
+ * Answers a function that forgets the second applications still waiting, if any wait.
+ */
+export function updateLoadedFeeds(
+  queryClient: QueryClient,
+  filters: QueryFilters,
+  update: (data: ActivityFeedData) => ActivityFeedData,
+): (() => void) | undefined {
+  const cache = queryClient.getQueryCache();
+  const waiting: (() => void)[] = [];
+  for (const query of cache.findAll(filters)) {
+    const apply = () =>
+      queryClient.setQueryData<ActivityFeedData>(query.queryKey, (data) =>
+        data ? update(data) : data,
+      );
+    apply();
+    if (query.state.fetchStatus === 'idle') continue;
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      if (event.type === 'removed') unsubscribe();
+      else if (query.state.fetchStatus === 'idle') {
+        unsubscribe();
+        apply();
+      }
+    });
+    waiting.push(unsubscribe);
+  }
+  if (waiting.length === 0) return undefined;
+  return () => {
+    for (const unsubscribe of waiting) unsubscribe();
+  };
+}
+
 /** Sets the viewer's like of a song (uid) on every row of it in every loaded feed. */
 export function setLikedInActivityFeeds(queryClient: QueryClient, uid: string, liked: boolean) {
-  queryClient.setQueriesData<ActivityFeedData>({ queryKey: activityQueryKeys.all }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) =>
-              item.track.uid === uid && item.liked !== liked ? { ...item, liked } : item,
-            ),
-          })),
-        }
-      : data,
-  );
+  updateLoadedFeeds(queryClient, { queryKey: activityQueryKeys.all }, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) =>
+        item.track.uid === uid && item.liked !== liked ? { ...item, liked } : item,
+      ),
+    })),
+  }));
 }

@@ -3,7 +3,12 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIVE_FEED_BATCH_MS, LIVE_SCROLLED_PX } from '../../../lib/constants';
 import { useLiveEvent } from '../../../lib/live';
-import { activityQueryKeys, type ActivityFeed, type ActivityFilters } from '../api/activityFeed';
+import {
+  activityQueryKeys,
+  updateLoadedFeeds,
+  type ActivityFeed,
+  type ActivityFilters,
+} from '../api/activityFeed';
 
 type FeedData = InfiniteData<ActivityPage, string | null>;
 
@@ -27,7 +32,9 @@ function withItems(data: FeedData, items: ActivityItem[]): FeedData {
   const shown = new Set(data.pages.flatMap((page) => page.items.map(activityRowKey)));
   const added = items.filter((item) => !shown.has(activityRowKey(item)));
   if (added.length === 0) return data;
-  const merged = [...added, ...first.items].sort((a, b) => b.date.localeCompare(a.date));
+  const merged = [...added, ...first.items].sort((a, b) =>
+    a.date < b.date ? 1 : a.date > b.date ? -1 : 0,
+  );
   return { ...data, pages: [{ ...first, items: merged }, ...rest] };
 }
 
@@ -62,40 +69,24 @@ export function useLiveFeed(feed: ActivityFeed, filters: ActivityFilters, viewer
       items: update(current.feedKey === feedKey ? current.items : []),
     }));
 
-  // Live changes to the loaded pages, kept until the pages' fetch in flight (if any) lands.
-  const afterFetch = useRef(new Set<() => void>());
-  /**
-   * Applies a live change to the loaded feed now and, when pages are on their way, once more as
-   * they land: TanStack Query builds a `fetchNextPage` or refetch answer on the pages it started
-   * from, so a change made meanwhile would be lost. Every change here may be applied twice.
-   */
+  // The second applications of live changes waiting for pages on their way.
+  const secondApplications = useRef(new Set<() => void>());
+  /** Applies a live change to the loaded feed (see `updateLoadedFeeds`: it may run twice). */
   const updateFeed = useCallback(
     (update: (data: FeedData) => FeedData) => {
-      const key = activityQueryKeys.feed(feed, filters);
-      const apply = () =>
-        queryClient.setQueryData<FeedData>(key, (data) => (data ? update(data) : data));
-      apply();
-      const cache = queryClient.getQueryCache();
-      const query = cache.find({ queryKey: key, exact: true });
-      if (query?.state.fetchStatus !== 'fetching') return;
-      const pending = afterFetch.current;
-      const unsubscribe = cache.subscribe((event) => {
-        if (event.query !== query || query.state.fetchStatus === 'fetching') return;
-        unsubscribe();
-        pending.delete(unsubscribe);
-        apply();
-      });
-      pending.add(unsubscribe);
+      const thisFeed = { queryKey: activityQueryKeys.feed(feed, filters), exact: true };
+      const forget = updateLoadedFeeds(queryClient, thisFeed, update);
+      if (forget) secondApplications.current.add(forget);
     },
     // The key is made from these values: a new filters object with the same values is the same feed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, feed, filters.includeMe, filters.user, filters.q],
   );
   useEffect(() => {
-    const pending = afterFetch.current;
+    const pending = secondApplications.current;
     return () => {
       // Another feed or filter: its changes are not this one's.
-      for (const unsubscribe of pending) unsubscribe();
+      for (const forget of pending) forget();
       pending.clear();
     };
   }, [updateFeed]);
