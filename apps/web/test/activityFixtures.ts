@@ -1,6 +1,7 @@
 import type { ActivityItem, ActivityPage } from '@earshot/contract/activity';
 import type { IgnoredList } from '@earshot/contract/ignore';
-import { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { ada, json, type FakeAnswer } from './fakeApi';
 
 export const grace = { id: 'user-grace', username: 'grace', name: 'Grace Hopper' };
@@ -133,4 +134,13 @@ export class FakeIntersectionObserver {
   static live(): FakeIntersectionObserver[] {
     return FakeIntersectionObserver.instances.filter((observer) => !observer.disconnected);
   }
+}
+
+/** The observer watching a list's end, once the list watches it. */
+export function watchingObserver(): Promise<FakeIntersectionObserver> {
+  return waitFor(() => {
+    const [watching] = FakeIntersectionObserver.live();
+    expect(watching).toBeDefined();
+    return watching!;
+  });
 }

@@ -9,6 +9,7 @@ import {
   ignoredList,
   inSequence,
   requestsTo,
+  watchingObserver,
 } from './activityFixtures';
 import { ada, fakeApi, json, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
@@ -83,11 +84,7 @@ describe('like button', () => {
     renderApp('/recent');
     const [heart] = await likeButtons('Dancing Queen');
     if (!heart) throw new Error('no like button');
-    const observer = await waitFor(() => {
-      const [watching] = FakeIntersectionObserver.live();
-      expect(watching).toBeDefined();
-      return watching!;
-    });
+    const observer = await watchingObserver();
     act(() => observer.report(true));
     await screen.findByText('Loading more…');
 

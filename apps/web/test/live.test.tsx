@@ -11,6 +11,7 @@ import {
   ignoredList,
   inSequence,
   requestsTo,
+  watchingObserver,
 } from './activityFixtures';
 import { ada, fakeApi, json, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
@@ -260,11 +261,7 @@ describe('live activity on Recent and Likes', () => {
     renderApp('/likes');
     await waitFor(() => expect(likeRows()).toHaveLength(30));
     const source = await openStream();
-    const observer = await waitFor(() => {
-      const [watching] = FakeIntersectionObserver.live();
-      expect(watching).toBeDefined();
-      return watching!;
-    });
+    const observer = await watchingObserver();
     act(() => observer.report(true));
     await screen.findByText('Loading more…');
 
