@@ -1,10 +1,10 @@
 import { SandboxClock } from '@earshot/spotify-sandbox/clock';
 import type { World } from '@earshot/spotify-sandbox/world/model';
 import { createWorld } from '@earshot/spotify-sandbox/world/world';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@earshot/contract/user';
-import { artists } from '../src/db/schema/catalog';
+import { artists, tracks } from '../src/db/schema/catalog';
 import { followedArtists, savedTracks, userPlaylists } from '../src/db/schema/library';
 import { plays } from '../src/db/schema/listening';
 import { spotifyAccounts } from '../src/db/schema/spotify-accounts';
@@ -311,6 +311,72 @@ describe('workers and the library', () => {
     await syncLibrary(harness.database.db, harness.spotify, auth, userId);
     expect(await saved()).not.toContain(worldSaved[0]);
     expect((await saved()).length).toBe(worldSaved.length - 1);
+  });
+
+  it('does not bring back a like removed in Earshot while a sync was reading Spotify', async () => {
+    const { cookie, userId, auth } = await connect(harness, MARA);
+    const db = harness.database.db;
+    await syncLibrary(db, harness.spotify, auth, userId);
+    const [newest, second] = (await harness.spotify.savedTracks(auth)).items.map((item) => ({
+      trackId: item.track.id!,
+    }));
+    const uidOf = async (trackId: string) =>
+      (await db.select({ uid: tracks.uid }).from(tracks).where(eq(tracks.id, trackId)))[0]!.uid;
+    const like = (trackId: string, liked: boolean) =>
+      uidOf(trackId).then((uid) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/api/like',
+          headers: { cookie },
+          payload: { uid, liked },
+        }),
+      );
+    const isSaved = async (trackId: string) =>
+      (
+        await db
+          .select()
+          .from(savedTracks)
+          .where(and(eq(savedTracks.userId, userId), eq(savedTracks.trackId, trackId)))
+      ).length === 1;
+
+    for (const reconcile of [false, true]) {
+      if (reconcile) {
+        await db
+          .update(spotifyAccounts)
+          .set({ savedTracksReconciledAt: new Date(0) })
+          .where(eq(spotifyAccounts.userId, userId));
+      }
+      // The sync's first page is read before the changes below reach Spotify, and stored after.
+      let release!: () => void;
+      const changesMade = new Promise<void>((resolve) => (release = resolve));
+      let pageRead!: () => void;
+      const firstPageRead = new Promise<void>((resolve) => (pageRead = resolve));
+      const paused = Object.create(harness.spotify) as typeof harness.spotify;
+      let pages = 0;
+      paused.savedTracks = async (...args) => {
+        const page = await harness.spotify.savedTracks(...args);
+        if (pages++ === 0) {
+          pageRead();
+          await changesMade;
+        }
+        return page;
+      };
+      const sync = syncLibrary(db, paused, auth, userId);
+      await firstPageRead;
+      // Unliked, and unliked then liked again: the first stays removed, the second stays liked.
+      expect((await like(newest!.trackId, false)).json()).toMatchObject({ liked: false });
+      expect((await like(second!.trackId, false)).json()).toMatchObject({ liked: false });
+      expect((await like(second!.trackId, true)).json()).toMatchObject({ liked: true });
+      release();
+      await sync;
+      expect(await isSaved(newest!.trackId)).toBe(false);
+      expect(await isSaved(second!.trackId)).toBe(true);
+      await syncLibrary(db, harness.spotify, auth, userId);
+      expect(await isSaved(newest!.trackId)).toBe(false);
+      expect(await isSaved(second!.trackId)).toBe(true);
+      // Liked again for the next round.
+      expect((await like(newest!.trackId, true)).json()).toMatchObject({ liked: true });
+    }
   });
 });
 

@@ -1,13 +1,21 @@
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { tracks } from '../db/schema/catalog';
-import { savedTracks } from '../db/schema/library';
+import { savedTrackRemovals, savedTracks } from '../db/schema/library';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import { SpotifyError } from '../spotify/errors';
 
-// This module owns `saved_tracks` (the user's likes, mirrored from their Spotify library): the
-// library sync and a like in Earshot both write it through the functions below.
+// This module owns `saved_tracks` (the user's likes, mirrored from their Spotify library) and
+// `saved_track_removals`: the library sync and a like in Earshot both write them through the
+// functions below, each under the user's lock so a sync's store and an unlike never interleave.
+
+/** How long an unlike is remembered: far longer than any library sync pass runs. */
+const REMOVAL_KEPT = sql`interval '1 day'`;
+
+async function lockLikes(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`saved_tracks:${userId}`}))`);
+}
 
 /** When the user's newest known like was added, in ms; undefined when none is known. */
 export async function newestSavedAt(db: Db, userId: string): Promise<number | undefined> {
@@ -18,19 +26,44 @@ export async function newestSavedAt(db: Db, userId: string): Promise<number | un
   return newest?.addedAt ? new Date(newest.addedAt).getTime() : undefined;
 }
 
-/** Stores likes read from Spotify's library, with the time Spotify says each was added. */
+/**
+ * Stores likes read from Spotify's library by a pass that began at `passStartedAt`, with the time
+ * Spotify says each was added. A like removed in Earshot since then is not stored: Spotify may
+ * have answered before the removal reached it.
+ */
 export async function storeSavedTracks(
   db: Db,
-  rows: { userId: string; trackId: string; addedAt: Date }[],
+  userId: string,
+  rows: { trackId: string; addedAt: Date }[],
+  passStartedAt: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(savedTracks)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [savedTracks.userId, savedTracks.trackId],
-      set: { addedAt: sql`excluded.added_at` },
-    });
+  await db.transaction(async (tx) => {
+    await lockLikes(tx, userId);
+    const removed = await tx
+      .select({ trackId: savedTrackRemovals.trackId })
+      .from(savedTrackRemovals)
+      .where(
+        and(
+          eq(savedTrackRemovals.userId, userId),
+          gte(savedTrackRemovals.removedAt, passStartedAt),
+          inArray(
+            savedTrackRemovals.trackId,
+            rows.map((row) => row.trackId),
+          ),
+        ),
+      );
+    const removedIds = new Set(removed.map((row) => row.trackId));
+    const kept = rows.filter((row) => !removedIds.has(row.trackId));
+    if (kept.length === 0) return;
+    await tx
+      .insert(savedTracks)
+      .values(kept.map((row) => ({ userId, ...row })))
+      .onConflictDoUpdate({
+        target: [savedTracks.userId, savedTracks.trackId],
+        set: { addedAt: sql`excluded.added_at` },
+      });
+  });
 }
 
 /**
@@ -88,15 +121,38 @@ export async function setLiked(
     }
     throw error;
   }
-  if (liked) {
-    await db
-      .insert(savedTracks)
-      .values(toChange.map((trackId) => ({ userId, trackId, addedAt: sql`now()` })))
-      .onConflictDoNothing();
-  } else {
-    await db
-      .delete(savedTracks)
-      .where(and(eq(savedTracks.userId, userId), inArray(savedTracks.trackId, toChange)));
-  }
+  await db.transaction(async (tx) => {
+    await lockLikes(tx, userId);
+    if (liked) {
+      await tx
+        .insert(savedTracks)
+        .values(toChange.map((trackId) => ({ userId, trackId, addedAt: sql`now()` })))
+        .onConflictDoNothing();
+      await tx
+        .delete(savedTrackRemovals)
+        .where(
+          and(eq(savedTrackRemovals.userId, userId), inArray(savedTrackRemovals.trackId, toChange)),
+        );
+    } else {
+      await tx
+        .delete(savedTracks)
+        .where(and(eq(savedTracks.userId, userId), inArray(savedTracks.trackId, toChange)));
+      await tx
+        .delete(savedTrackRemovals)
+        .where(
+          and(
+            eq(savedTrackRemovals.userId, userId),
+            lt(savedTrackRemovals.removedAt, sql`now() - ${REMOVAL_KEPT}`),
+          ),
+        );
+      await tx
+        .insert(savedTrackRemovals)
+        .values(toChange.map((trackId) => ({ userId, trackId, removedAt: sql`now()` })))
+        .onConflictDoUpdate({
+          target: [savedTrackRemovals.userId, savedTrackRemovals.trackId],
+          set: { removedAt: sql`excluded.removed_at` },
+        });
+    }
+  });
   return liked;
 }

@@ -44,8 +44,8 @@ async function syncSavedTracks(
     );
     const rows = page.items
       .filter((item) => item.track.id && ids.has(item.track.id))
-      .map((item) => ({ userId, trackId: item.track.id!, addedAt: new Date(item.added_at) }));
-    await storeSavedTracks(db, rows);
+      .map((item) => ({ trackId: item.track.id!, addedAt: new Date(item.added_at) }));
+    await storeSavedTracks(db, userId, rows, startedAt);
     seen.push(...rows.map((row) => row.trackId));
     const onlyKnown =
       knownUntil !== undefined &&

@@ -31,6 +31,22 @@ export const savedTracks = pgTable(
   ],
 );
 
+/**
+ * Likes removed in Earshot, remembered for a day: a library sync that read Spotify before the
+ * removal reached it must not bring the like back (services/likes.ts).
+ */
+export const savedTrackRemovals = pgTable(
+  'saved_track_removals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trackId: text('track_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.trackId] })],
+);
+
 export const followedArtists = pgTable(
   'followed_artists',
   {
