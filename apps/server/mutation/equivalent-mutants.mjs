@@ -577,4 +577,12 @@ export const equivalentMutants = {
       why: 'Looking up a track id that is no id finds nothing, as looking up none does.',
     },
   ],
+  likes: [
+    {
+      mutator: 'OptionalChaining',
+      replacement: 'newest.addedAt',
+      line: 'return newest?.addedAt ?',
+      why: '`max()` without GROUP BY always answers one row (null when the user has no likes), so `newest` is never undefined.',
+    },
+  ],
 };

@@ -40,6 +40,12 @@ export const mutationModules = {
     file: 'src/services/playback.ts',
     tests: ['test/playback.test.ts'],
   },
+  likes: {
+    file: 'src/services/likes.ts',
+    tests: ['test/likes.test.ts', 'test/spotify-busy.test.ts', 'test/sync.test.ts'],
+    /** The user's lock only matters with several connections: run its tests on PostgreSQL. */
+    postgres: true,
+  },
   live: {
     file: 'src/services/live.ts',
     tests: ['test/live.test.ts', 'test/live-hub.test.ts'],

@@ -1,6 +1,7 @@
 // Runs the mutation tests of the server's core modules (npm run test:mutation), one module after
 // the other, in incremental mode: the committed results in mutation/results/ let a run re-test
-// only the mutants whose code or tests changed. Fails when a module scores below the threshold.
+// only the mutants whose code or tests changed, and a module whose code and tests are as they
+// were measured is not run at all. Fails when a module scores below the threshold.
 //
 //   node mutation/run.mjs                 every module
 //   node mutation/run.mjs social activity the modules named
@@ -70,6 +71,23 @@ function score(resultsFile, name) {
   return { percent: (100 * detected) / (detected + undetected), counts, gaps, stale };
 }
 
+/**
+ * Whether the committed results were measured on exactly this module and these test files: then
+ * Stryker's incremental run would re-test nothing, and only its dry run of every test would cost.
+ */
+function unchanged(resultsFile, module) {
+  if (!existsSync(resultsFile)) return false;
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const sameSource = (recorded, path) =>
+    recorded !== undefined && recorded.source === readFileSync(path, 'utf8');
+  const testFiles = Object.keys(report.testFiles ?? {}).sort();
+  return (
+    sameSource(report.files?.[module.file], module.file) &&
+    JSON.stringify(testFiles) === JSON.stringify([...module.tests].sort()) &&
+    testFiles.every((path) => sameSource(report.testFiles[path], path))
+  );
+}
+
 const THRESHOLD = 90;
 const results = [];
 let failed = false;
@@ -83,7 +101,12 @@ for (const name of names.length > 0 ? names : Object.keys(mutationModules)) {
   const started = Date.now();
   // Stryker rewrites the module's incremental file with every mutant's status after each run.
   const resultsFile = `mutation/results/${name}.json`;
-  const run = scoreOnly
+  const skipped = scoreOnly
+    ? 'scored from the committed results'
+    : !force && unchanged(resultsFile, module)
+      ? 'as committed: module and tests unchanged'
+      : undefined;
+  const run = skipped
     ? { status: 0 }
     : spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...(force ? ['--force'] : [])], {
         stdio: 'inherit',
@@ -93,17 +116,18 @@ for (const name of names.length > 0 ? names : Object.keys(mutationModules)) {
   const measured = existsSync(resultsFile) ? score(resultsFile, name) : null;
   // Stryker's own threshold is off (it would count equivalents); the score here decides.
   if (run.status !== 0 || !measured || measured.percent < THRESHOLD) failed = true;
-  results.push({ name, seconds, status: run.status, measured });
+  results.push({ name, seconds, status: run.status, measured, skipped });
 }
 
 console.log(`\nMutation scores (threshold ${THRESHOLD} %, listed equivalents left out):`);
-for (const { name, seconds, status, measured } of results) {
+for (const { name, seconds, status, measured, skipped } of results) {
   const figure = measured
     ? `${measured.percent.toFixed(2)} % ${JSON.stringify(measured.counts)}`
     : 'no report';
   const verdict =
     status !== 0 ? ' FAILED' : measured && measured.percent < THRESHOLD ? ' BELOW' : '';
-  console.log(`  ${name.padEnd(12)} ${figure} in ${seconds} s${verdict}`);
+  const how = skipped ?? `in ${seconds} s`;
+  console.log(`  ${name.padEnd(12)} ${figure} ${how}${verdict}`);
   for (const gap of measured?.gaps ?? []) console.log(`    survived: ${gap}`);
   for (const entry of measured?.stale ?? []) {
     console.log(

@@ -6,6 +6,7 @@ import type { ErrorBody } from '@earshot/contract/errors';
 import { tracks } from '../src/db/schema/catalog';
 import { savedTrackRemovals, savedTracks } from '../src/db/schema/library';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
+import { storeSavedTracks } from '../src/services/likes';
 import { syncLibrary } from '../src/services/sync-library';
 import { startHarness, type Harness, type Viewer } from './support/harness';
 
@@ -151,4 +152,55 @@ describe('POST /api/like', () => {
     expect((await like(main, false)).statusCode).toBe(200);
     expect(await removals()).toEqual([main, other, 'removedLastNight'].sort());
   });
+
+  it("stores a sync's page without what was unliked since the pass began", async () => {
+    const db = harness.database.db;
+    const passStartedAt = new Date(Date.now() - 60_000);
+    expect((await like(main, false)).statusCode).toBe(200);
+    // Every track of this page was unliked since: nothing is stored (and nothing fails).
+    await storeSavedTracks(db, mara.id, [{ trackId: main, addedAt: new Date() }], passStartedAt);
+    expect(await inEarshot()).toEqual([]);
+    // A pass that began after the unlike stores what Spotify says.
+    const addedAt = new Date('2026-01-02T03:04:05Z');
+    await storeSavedTracks(db, mara.id, [{ trackId: other, addedAt }], new Date(Date.now() + 1000));
+    expect(await inEarshot()).toEqual([{ id: other, addedAt }]);
+  });
+
+  // Only PostgreSQL has other connections to interleave with (the PostgreSQL pass).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "waits for the user's lock, so a like and a sync's store never interleave",
+    async () => {
+      const waiting = async () =>
+        (
+          await harness.database.pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND NOT granted AND database = (
+               SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0]!.n;
+      const holder = await harness.database.pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+          `saved_tracks:${mara.id}`,
+        ]);
+        const unliked = like(main, false);
+        await expect.poll(waiting).toBe(1);
+        const stored = storeSavedTracks(
+          harness.database.db,
+          mara.id,
+          [{ trackId: main, addedAt: new Date() }],
+          new Date(Date.now() - 60_000),
+        );
+        await expect.poll(waiting).toBe(2);
+        expect((await inEarshot()).map((row) => row.id)).toEqual([main, other].sort());
+        await holder.query('COMMIT');
+        expect((await unliked).statusCode).toBe(200);
+        await stored;
+      } finally {
+        holder.release();
+      }
+      expect(await inEarshot()).toEqual([]);
+    },
+  );
 });

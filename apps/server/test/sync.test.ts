@@ -313,6 +313,23 @@ describe('workers and the library', () => {
     expect((await saved()).length).toBe(worldSaved.length - 1);
   });
 
+  it('reads only the pages with likes it does not know, between reconciling passes', async () => {
+    const { userId, auth } = await connect(harness, MARA);
+    const db = harness.database.db;
+    await syncLibrary(db, harness.spotify, auth, userId);
+    let pages = 0;
+    const counting = Object.create(harness.spotify) as typeof harness.spotify;
+    counting.savedTracks = (...args) => {
+      pages++;
+      return harness.spotify.savedTracks(...args);
+    };
+    const result = await syncLibrary(db, counting, auth, userId);
+    expect(result.reconciled).toBe(false);
+    expect(pages).toBe(1);
+    // Hundreds of likes: a pass that did not stop would read many pages.
+    expect(world.savedTracks(MARA, clock.now()).length).toBeGreaterThan(100);
+  });
+
   it('does not bring back a like removed in Earshot while a sync was reading Spotify', async () => {
     const { cookie, userId, auth } = await connect(harness, MARA);
     const db = harness.database.db;

@@ -4,7 +4,7 @@ import { tracks } from '../db/schema/catalog';
 import { savedTrackRemovals, savedTracks } from '../db/schema/library';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
-import { SpotifyError } from '../spotify/errors';
+import { failedAtSpotify } from '../spotify/errors';
 
 // This module owns `saved_tracks` (the user's likes, mirrored from their Spotify library) and
 // `saved_track_removals`: the library sync and a like in Earshot both write them through the
@@ -37,7 +37,6 @@ export async function storeSavedTracks(
   rows: { trackId: string; addedAt: Date }[],
   passStartedAt: Date,
 ): Promise<void> {
-  if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     await lockLikes(tx, userId);
     const removed = await tx
@@ -82,7 +81,7 @@ export async function dropSavedTracksNotSeen(
       and(
         eq(savedTracks.userId, userId),
         lt(savedTracks.addedAt, passStartedAt),
-        seen.length > 0 ? notInArray(savedTracks.trackId, seen) : undefined,
+        notInArray(savedTracks.trackId, seen),
       ),
     );
 }
@@ -115,7 +114,7 @@ export async function setLiked(
   try {
     await spotify.setTracksSaved(auth, toChange, liked);
   } catch (error) {
-    if (error instanceof SpotifyError) {
+    if (failedAtSpotify(error)) {
       const action = liked ? 'save the track to' : 'remove the track from';
       throw new HttpError(502, `Spotify could not ${action} your library: ${error.message}`);
     }

@@ -29,3 +29,11 @@ export class SpotifyRateLimitedError extends SpotifyError {
     this.name = 'SpotifyRateLimitedError';
   }
 }
+
+/**
+ * Whether a failed change (a like, a follow) is Spotify refusing or failing it, told as a 502.
+ * A long rate limit is not: the error handler says Spotify is busy (503 with Retry-After).
+ */
+export function failedAtSpotify(error: unknown): error is SpotifyError {
+  return error instanceof SpotifyError && !(error instanceof SpotifyRateLimitedError);
+}
