@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 // Bundled with the config by path: a workspace package would be loaded by Node, which runs no TypeScript.
@@ -212,6 +213,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Test files wait on servers, sockets and timers as much as they compute: a worker more than
+    // the cores keeps them all busy (vitest's default, cores − 1, leaves one of two idle).
+    maxWorkers: availableParallelism() + 1,
     setupFiles: ['./test/setup.ts'],
     clearMocks: true,
     restoreMocks: true,
