@@ -1,4 +1,5 @@
-import { formatCount } from './english';
+// With its extension: apps/web/vite.config.ts loads this file by path, as Node would.
+import { formatCount } from './english.js';
 /** Product identity used in page metadata, headings and texts, by the web app and the server. */
 export const PRODUCT_NAME = 'Earshot';
 export const TAGLINE = 'Hear what your friends are playing';
