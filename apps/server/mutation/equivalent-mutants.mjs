@@ -579,6 +579,12 @@ export const equivalentMutants = {
   ],
   likes: [
     {
+      mutator: 'ConditionalExpression',
+      replacement: 'false',
+      line: 'if (rows.length === 0) return;',
+      why: 'An empty page then opens a transaction that finds no removals and keeps nothing: the return only saves that work.',
+    },
+    {
       mutator: 'OptionalChaining',
       replacement: 'newest.addedAt',
       line: 'return newest?.addedAt ?',

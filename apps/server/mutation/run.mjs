@@ -13,6 +13,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { equivalentMutants } from './equivalent-mutants.mjs';
 import { mutationModules } from './modules.mjs';
 
+/** stryker.config.mjs's options that decide which mutants there are and how each one ends. */
+const OUTCOME_OPTIONS = [
+  'testRunner',
+  'vitest',
+  'plugins',
+  'coverageAnalysis',
+  'timeoutMS',
+  'ignoreStatic',
+  'mutator',
+];
+
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const scoreOnly = args.includes('--score-only');
@@ -71,17 +82,38 @@ function score(resultsFile, name) {
   return { percent: (100 * detected) / (detected + undetected), counts, gaps, stale };
 }
 
+const strykerVersion = JSON.parse(
+  readFileSync(new URL(import.meta.resolve('@stryker-mutator/core/package.json')), 'utf8'),
+).version;
+const strykerOptions = (await import('../stryker.config.mjs')).default;
+
 /**
- * Whether the committed results were measured on exactly this module and these test files: then
- * Stryker's incremental run would re-test nothing, and only its dry run of every test would cost.
+ * Whether a recorded option is `value`: an object has its keys (Stryker adds its defaults), and
+ * an option the config leaves out is Stryker's default (the same for the same version).
+ */
+function holds(recorded, value) {
+  if (value === undefined) return true;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return JSON.stringify(recorded) === JSON.stringify(value);
+  }
+  return Object.entries(value).every(([key, inner]) => holds(recorded?.[key], inner));
+}
+
+/**
+ * Whether the committed results were measured on exactly this module and these test files, by
+ * this Stryker with these options (and on PostgreSQL when the module needs it): then Stryker's
+ * incremental run would re-test nothing, and only its dry run of every test would cost.
  */
 function unchanged(resultsFile, module) {
   if (!existsSync(resultsFile)) return false;
+  if (module.postgres && !process.env.TEST_DATABASE_URL) return false;
   const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
   const sameSource = (recorded, path) =>
     recorded !== undefined && recorded.source === readFileSync(path, 'utf8');
   const testFiles = Object.keys(report.testFiles ?? {}).sort();
   return (
+    report.framework?.version === strykerVersion &&
+    OUTCOME_OPTIONS.every((key) => holds(report.config?.[key], strykerOptions[key])) &&
     sameSource(report.files?.[module.file], module.file) &&
     JSON.stringify(testFiles) === JSON.stringify([...module.tests].sort()) &&
     testFiles.every((path) => sameSource(report.testFiles[path], path))

@@ -6,7 +6,7 @@ import type { ErrorBody } from '@earshot/contract/errors';
 import { tracks } from '../src/db/schema/catalog';
 import { savedTrackRemovals, savedTracks } from '../src/db/schema/library';
 import { tokenSourceFor } from '../src/services/spotify-tokens';
-import { storeSavedTracks } from '../src/services/likes';
+import { storeSavedTracks, syncPassStart } from '../src/services/likes';
 import { syncLibrary } from '../src/services/sync-library';
 import { startHarness, type Harness, type Viewer } from './support/harness';
 
@@ -86,14 +86,14 @@ describe('POST /api/like', () => {
 
   it("likes the song's main version only, dated now, and forgets its removal", async () => {
     expect((await like(main, false)).statusCode).toBe(200);
-    const before = Date.now();
+    const before = await syncPassStart(harness.database.db);
     const answer = await like(main, true);
     expect(answer.json()).toEqual({ uid: main, liked: true });
     expect((await inSpotify())[0]).toBe(main);
     expect(await inSpotify()).not.toContain(other);
     const stored = await inEarshot();
     expect(stored.map((row) => row.id)).toEqual([main]);
-    expect(stored[0]!.addedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(stored[0]!.addedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
     expect(await removals()).toEqual([other]);
   });
 
@@ -168,8 +168,9 @@ describe('POST /api/like', () => {
 
   // Only PostgreSQL has other connections to interleave with (the PostgreSQL pass).
   it.runIf(process.env.TEST_DATABASE_URL)(
-    "waits for the user's lock, so a like and a sync's store never interleave",
+    "takes the user's lock, so a sync's store and an unlike never interleave",
     async () => {
+      const db = harness.database.db;
       const waiting = async () =>
         (
           await harness.database.pool.query<{ n: number }>(
@@ -178,25 +179,49 @@ describe('POST /api/like', () => {
                SELECT oid FROM pg_database WHERE datname = current_database())`,
           )
         ).rows[0]!.n;
-      const holder = await harness.database.pool.connect();
-      try {
-        await holder.query('BEGIN');
-        await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      const holdLock = async () => {
+        const client = await harness.database.pool.connect();
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
           `saved_tracks:${mara.id}`,
         ]);
+        return client;
+      };
+      const passStartedAt = await syncPassStart(db);
+      // An unlike of the main version between its two writes, holding the user's lock.
+      const unlike = await holdLock();
+      try {
+        await unlike.query('DELETE FROM saved_tracks WHERE user_id = $1 AND track_id = $2', [
+          mara.id,
+          main,
+        ]);
+        // A sync's page read before it waits, then sees the removal instead of no row at all.
+        const stored = storeSavedTracks(
+          db,
+          mara.id,
+          [{ trackId: main, addedAt: new Date('2026-01-02T03:04:05Z') }],
+          passStartedAt,
+        );
+        await expect.poll(waiting).toBe(1);
+        await unlike.query(
+          'INSERT INTO saved_track_removals (user_id, track_id, removed_at) VALUES ($1, $2, now())',
+          [mara.id, main],
+        );
+        await unlike.query('COMMIT');
+        await stored;
+      } finally {
+        unlike.release();
+      }
+      expect((await inEarshot()).map((row) => row.id)).toEqual([other]);
+
+      // An unlike through Earshot waits for the lock as well, once its Spotify call is done.
+      const holder = await holdLock();
+      try {
         const unliked = like(main, false);
         await expect.poll(waiting).toBe(1);
-        const stored = storeSavedTracks(
-          harness.database.db,
-          mara.id,
-          [{ trackId: main, addedAt: new Date() }],
-          new Date(Date.now() - 60_000),
-        );
-        await expect.poll(waiting).toBe(2);
-        expect((await inEarshot()).map((row) => row.id)).toEqual([main, other].sort());
+        expect((await inEarshot()).map((row) => row.id)).toEqual([other]);
         await holder.query('COMMIT');
         expect((await unliked).statusCode).toBe(200);
-        await stored;
       } finally {
         holder.release();
       }

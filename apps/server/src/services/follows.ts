@@ -5,7 +5,7 @@ import { artists } from '../db/schema/catalog';
 import { followedArtists } from '../db/schema/library';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
-import { failedAtSpotify } from '../spotify/errors';
+import { spotifyCouldNotChange } from '../spotify/errors';
 
 /**
  * Follows or unfollows an artist on the user's Spotify account first and then in Earshot's
@@ -27,7 +27,7 @@ export async function setArtistFollowed(
   try {
     await spotify.setArtistFollowed(auth, artistId, followed);
   } catch (error) {
-    if (failedAtSpotify(error)) {
+    if (spotifyCouldNotChange(error)) {
       const action = followed ? 'follow' : 'unfollow';
       throw new HttpError(502, `Spotify could not ${action} the artist: ${error.message}`);
     }

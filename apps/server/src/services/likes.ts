@@ -4,17 +4,27 @@ import { tracks } from '../db/schema/catalog';
 import { savedTrackRemovals, savedTracks } from '../db/schema/library';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
-import { failedAtSpotify } from '../spotify/errors';
+import { spotifyCouldNotChange } from '../spotify/errors';
 
 // This module owns `saved_tracks` (the user's likes, mirrored from their Spotify library) and
 // `saved_track_removals`: the library sync and a like in Earshot both write them through the
-// functions below, each under the user's lock so a sync's store and an unlike never interleave.
+// functions below. A sync's store and a like take the user's lock, so they never interleave; a
+// reconciling pass's drop needs none (it keeps every like added since the pass began).
 
 /** How long an unlike is remembered: far longer than any library sync pass runs. */
 const REMOVAL_KEPT = sql`interval '1 day'`;
 
 async function lockLikes(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`saved_tracks:${userId}`}))`);
+}
+
+/**
+ * When a library sync pass begins, by the database's clock: the clock that dates likes and
+ * removals, which the pass is compared with (another host's clock may run ahead of it).
+ */
+export async function syncPassStart(db: Db): Promise<Date> {
+  const result = await db.execute<{ now: Date | string }>(sql`SELECT now() AS now`);
+  return new Date(result.rows[0]!.now);
 }
 
 /** When the user's newest known like was added, in ms; undefined when none is known. */
@@ -37,6 +47,7 @@ export async function storeSavedTracks(
   rows: { trackId: string; addedAt: Date }[],
   passStartedAt: Date,
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     await lockLikes(tx, userId);
     const removed = await tx
@@ -114,7 +125,7 @@ export async function setLiked(
   try {
     await spotify.setTracksSaved(auth, toChange, liked);
   } catch (error) {
-    if (failedAtSpotify(error)) {
+    if (spotifyCouldNotChange(error)) {
       const action = liked ? 'save the track to' : 'remove the track from';
       throw new HttpError(502, `Spotify could not ${action} your library: ${error.message}`);
     }

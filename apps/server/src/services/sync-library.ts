@@ -5,7 +5,7 @@ import { followedArtists, playlists, userPlaylists } from '../db/schema/library'
 import type { SpotifyClient, TokenSource } from '../spotify/client';
 import type { SimplifiedPlaylist } from '../spotify/schemas';
 import { storeArtists, storeTracks } from './catalog';
-import { dropSavedTracksNotSeen, newestSavedAt, storeSavedTracks } from './likes';
+import { dropSavedTracksNotSeen, newestSavedAt, storeSavedTracks, syncPassStart } from './likes';
 
 export const LIBRARY_INTERVAL_SEC = 6 * 60 * 60;
 /** A full pass over saved tracks this often, so removals made in Spotify's apps show up. */
@@ -30,7 +30,7 @@ async function syncSavedTracks(
   userId: string,
   reconcile: boolean,
 ): Promise<number> {
-  const startedAt = new Date();
+  const startedAt = await syncPassStart(db);
   const knownUntil = await newestSavedAt(db, userId);
   const seen: string[] = [];
   let next: string | undefined;

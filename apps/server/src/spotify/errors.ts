@@ -31,9 +31,10 @@ export class SpotifyRateLimitedError extends SpotifyError {
 }
 
 /**
- * Whether a failed change (a like, a follow) is Spotify refusing or failing it, told as a 502.
- * A long rate limit is not: the error handler says Spotify is busy (503 with Retry-After).
+ * Whether a failed change (a like, a follow) is told as "Spotify could not …" (502): Spotify
+ * refused it, failed or did not answer. A long rate limit is not: the error handler says
+ * Spotify is busy and for how long (503 with Retry-After).
  */
-export function failedAtSpotify(error: unknown): error is SpotifyError {
+export function spotifyCouldNotChange(error: unknown): error is SpotifyError {
   return error instanceof SpotifyError && !(error instanceof SpotifyRateLimitedError);
 }
