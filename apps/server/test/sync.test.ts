@@ -334,9 +334,9 @@ describe('workers and the library', () => {
     const { cookie, userId, auth } = await connect(harness, MARA);
     const db = harness.database.db;
     await syncLibrary(db, harness.spotify, auth, userId);
-    const [newest, second] = (await harness.spotify.savedTracks(auth)).items.map((item) => ({
-      trackId: item.track.id!,
-    }));
+    const [newest, second] = (await harness.spotify.savedTracks(auth)).items.map(
+      (item) => item.track.id!,
+    ) as [string, string];
     const uidOf = async (trackId: string) =>
       (await db.select({ uid: tracks.uid }).from(tracks).where(eq(tracks.id, trackId)))[0]!.uid;
     const like = (trackId: string, liked: boolean) =>
@@ -381,18 +381,18 @@ describe('workers and the library', () => {
       const sync = syncLibrary(db, paused, auth, userId);
       await firstPageRead;
       // Unliked, and unliked then liked again: the first stays removed, the second stays liked.
-      expect((await like(newest!.trackId, false)).json()).toMatchObject({ liked: false });
-      expect((await like(second!.trackId, false)).json()).toMatchObject({ liked: false });
-      expect((await like(second!.trackId, true)).json()).toMatchObject({ liked: true });
+      expect((await like(newest, false)).json()).toMatchObject({ liked: false });
+      expect((await like(second, false)).json()).toMatchObject({ liked: false });
+      expect((await like(second, true)).json()).toMatchObject({ liked: true });
       release();
       await sync;
-      expect(await isSaved(newest!.trackId)).toBe(false);
-      expect(await isSaved(second!.trackId)).toBe(true);
+      expect(await isSaved(newest)).toBe(false);
+      expect(await isSaved(second)).toBe(true);
       await syncLibrary(db, harness.spotify, auth, userId);
-      expect(await isSaved(newest!.trackId)).toBe(false);
-      expect(await isSaved(second!.trackId)).toBe(true);
+      expect(await isSaved(newest)).toBe(false);
+      expect(await isSaved(second)).toBe(true);
       // Liked again for the next round.
-      expect((await like(newest!.trackId, true)).json()).toMatchObject({ liked: true });
+      expect((await like(newest, true)).json()).toMatchObject({ liked: true });
     }
   });
 });
