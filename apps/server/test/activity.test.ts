@@ -161,6 +161,11 @@ describe('search (q)', () => {
     ['tomas', ['tr-joga', 'tr-sun']],
     ['2024-05-17', ['tr-moon', 'tr-joga', 'tr-moon']],
     ['17 May 2024', ['tr-moon', 'tr-joga', 'tr-moon']],
+    // As the feed shows its dates.
+    ['May 17, 2024', ['tr-moon', 'tr-joga', 'tr-moon']],
+    ['may 17 2024', ['tr-moon', 'tr-joga', 'tr-moon']],
+    ['Jun. 2, 2024', ['tr-sun']],
+    ['Feb 31, 2024', []],
     ['May 2024', ['tr-moon', 'tr-joga', 'tr-moon']],
     ['2024-06', ['tr-sun']],
     ['2023', ['tr-sun']],

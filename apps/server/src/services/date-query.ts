@@ -24,8 +24,8 @@ const utc = (year: number, monthIndex = 0, day = 1) => new Date(Date.UTC(year, m
 
 /**
  * A date the feed search understands, as the UTC range it covers: "2024", "2024-05",
- * "2024-05-17", "May 2024", "17 May 2024" (month names in English, full or abbreviated).
- * Anything else is not a date.
+ * "2024-05-17", "May 2024", "17 May 2024", and "May 17, 2024" as the feed's dates read (month
+ * names in English, full or abbreviated). Anything else is not a date.
  */
 export function parseDateQuery(q: string): { from: Date; to: Date } | undefined {
   const text = q.trim().replace(/\s+/g, ' ');
@@ -53,6 +53,11 @@ export function parseDateQuery(q: string): { from: Date; to: Date } | undefined 
   if (match) {
     const m = month(match[2]!);
     return m === undefined ? undefined : day(Number(match[3]), m, Number(match[1]));
+  }
+  match = /^([a-z]+)\.? (\d{1,2}),? (\d{4})$/i.exec(text);
+  if (match) {
+    const m = month(match[1]!);
+    return m === undefined ? undefined : day(Number(match[3]), m, Number(match[2]));
   }
   return undefined;
 }
