@@ -29,8 +29,8 @@ const grace = friendRow('grace', {
   last_play: new Date(Date.now() - 3 * HOUR_MS).toISOString(),
 });
 const mary = friendRow('mary', { likes: 7 });
-const alan = friendRow('alan', { status: 'requested' });
-const linus = friendRow('linus', { status: 'pending' });
+const alan = friendRow('alan', { status: 'requested', likes: 12 });
+const linus = friendRow('linus', { status: 'pending', likes: 1030 });
 
 function friendsApi(list: FakeAnswer, extra: Record<string, FakeAnswer> = {}) {
   return fakeApi({
@@ -100,6 +100,26 @@ describe('/friends table', () => {
     expect(within(linusRow).getByRole('button', { name: /^Accept/ })).toBeInTheDocument();
     expect(within(linusRow).getByRole('button', { name: /^Decline/ })).toBeInTheDocument();
     expect(within(linusRow).queryByRole('button', { name: /^Actions/ })).not.toBeInTheDocument();
+  });
+
+  it("shows a request's like count without a link, and no last play: both are for friends", async () => {
+    friendsApi(json(200, { friends: [alan, linus] }));
+    renderApp('/friends');
+
+    for (const [username, count] of [
+      ['alan', '12'],
+      ['linus', '1,030'],
+    ] as const) {
+      const row = await rowOf(username);
+      expect(within(row).getByText(count)).not.toHaveAttribute('href');
+      expect(
+        within(row)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual([`/user/${username}`]);
+      expect(within(row).queryByText('Never')).not.toBeInTheDocument();
+      expect(within(row).getByText('Shown once you are friends')).toBeInTheDocument();
+    }
   });
 
   it('says "No friends yet." for an empty list', async () => {

@@ -7,6 +7,19 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useFriendListQuery } from '../api/friendList';
 import { FriendRowActions } from './FriendRowActions';
 
+/** When a friend last played; a request's row does not know (plays are for friends to see). */
+function LastPlay({ friend }: { friend: Friend }) {
+  if (friend.status !== 'accepted') {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">Shown once you are friends</span>
+      </>
+    );
+  }
+  return friend.last_play === null ? 'Never' : <RelativeTime iso={friend.last_play} />;
+}
+
 function FriendRow({ friend }: { friend: Friend }) {
   const username = encodeURIComponent(friend.username);
   return (
@@ -23,15 +36,21 @@ function FriendRow({ friend }: { friend: Friend }) {
         )}
       </th>
       <td className="friends-table__number">
-        <Link
-          to={`/likes/user/${username}`}
-          aria-label={`${formatCount(friend.likes)} likes of ${friend.username}`}
-        >
-          {formatCount(friend.likes)}
-        </Link>
+        {friend.status === 'accepted' ? (
+          <Link
+            to={`/likes/user/${username}`}
+            className="friends-table__likes"
+            aria-label={`${formatCount(friend.likes)} likes of ${friend.username}`}
+          >
+            {formatCount(friend.likes)}
+          </Link>
+        ) : (
+          // Their likes page opens only to friends: a request's row shows the count alone.
+          <span className="friends-table__likes">{formatCount(friend.likes)}</span>
+        )}
       </td>
       <td className="friends-table__last-play">
-        {friend.last_play === null ? 'Never' : <RelativeTime iso={friend.last_play} />}
+        <LastPlay friend={friend} />
       </td>
       <td className="friends-table__actions">
         <FriendRowActions friend={friend} />
