@@ -248,6 +248,8 @@ describe('search modal', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/nowhere'));
     // The page under it renders once the navigation back commits.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The keyboard is back where it was, on the button that opened the modal.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus());
   });
 
   it('opens /search/{query} with that query, searched at once, and closes to home', async () => {

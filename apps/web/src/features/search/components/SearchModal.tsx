@@ -46,6 +46,9 @@ interface SearchModalProps {
  */
 export function SearchModal({ initialText, onTextChange, onClose }: SearchModalProps) {
   const navigate = useNavigate();
+  // What had focus when the modal opened (the header's button, say), to be given it back: the
+  // modal opens by a route, with no Dialog.Trigger for Radix to return focus to.
+  const [opener] = useState(() => document.activeElement);
   const [text, setText] = useState(initialText);
   const searched = useDebouncedValue(text.trim(), SEARCH_MODAL_DEBOUNCE_MS);
   const query = useSearchQuery(searched);
@@ -89,7 +92,14 @@ export function SearchModal({ initialText, onTextChange, onClose }: SearchModalP
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="search-dialog__overlay" />
-        <Dialog.Content className="search-dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="search-dialog"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+          }}
+        >
           <VisuallyHidden.Root asChild>
             <Dialog.Title>Search</Dialog.Title>
           </VisuallyHidden.Root>
