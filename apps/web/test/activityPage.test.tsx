@@ -164,6 +164,22 @@ describe('routes and scope chips', () => {
     expect(requestsTo(fetchMock, apiPath)[0]?.searchParams.get('user')).toBe('grace');
   });
 
+  it.each([
+    ['/recent/user/ada?q=abba', '/recent/me'],
+    ['/likes/user/ada', '/likes/me'],
+  ])("%s, the viewer's own name, is their Mine page", async (path, mine) => {
+    loggedIn();
+    const { router } = renderApp(path);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(mine));
+    expect(router.state.location.search).toBe(path.includes('?') ? '?q=abba' : '');
+    expect(await screen.findByRole('link', { name: 'Mine' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.queryByRole('link', { name: 'ada' })).not.toBeInTheDocument();
+  });
+
   it('switches the route with a chip and keeps the search', async () => {
     const fetchMock = loggedIn();
     const { router } = renderApp('/likes?q=abba');

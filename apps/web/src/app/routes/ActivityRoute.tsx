@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@earshot/contract/user';
-import { useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import {
+  activityPath,
   routeScope,
   type ActivityScope,
   type ActivityScopeKind,
@@ -50,9 +51,17 @@ interface ActivityRouteProps {
 /** `/recent…` and `/likes…` (docs/product.md §2), for logged-in users: visitors log in first. */
 export function ActivityRoute({ feed, scope }: ActivityRouteProps) {
   const { username = '' } = useParams();
+  const { search } = useLocation();
   return (
     <SignedInOnly failure={FEED_TEXTS[feed].error}>
-      {(user) => <ActivityScreen feed={feed} scope={routeScope(scope, username)} viewer={user} />}
+      {(user) =>
+        // The viewer's own name in the path is their Mine page (as their name's links lead).
+        scope === 'user' && username === user.username ? (
+          <Navigate to={`${activityPath(feed, { kind: 'me' })}${search}`} replace />
+        ) : (
+          <ActivityScreen feed={feed} scope={routeScope(scope, username)} viewer={user} />
+        )
+      }
     </SignedInOnly>
   );
 }
