@@ -262,6 +262,35 @@ describe('/friends add a friend', () => {
     expect(field).toHaveValue('');
   });
 
+  it.each([
+    ['nobody yet', [], 'pending_outgoing', 'Friend request sent to Grace.'],
+    ['an incoming request', [linus], 'friends', 'You and Linus are now friends.'],
+    ['a friend', [friendRow('grace')], 'friends', 'You and Grace are already friends.'],
+    [
+      'an unanswered request',
+      [friendRow('grace', { status: 'requested' })],
+      'pending_outgoing',
+      'Your request to Grace is still waiting for an answer.',
+    ],
+  ])(
+    'tells a request to %s what it did, from the row before it',
+    async (_who, rows, status, text) => {
+      const name = text.includes('Linus') ? 'Linus' : 'Grace';
+      friendsApi(json(200, { friends: rows }), {
+        [`POST /api/friendship/request/${name}`]: json(200, { status }),
+      });
+      renderApp('/friends');
+      await screen.findByRole(rows.length > 0 ? 'table' : 'heading', {
+        name: rows.length > 0 ? 'Your friends and friend requests' : 'Add a friend',
+      });
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), name);
+      await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent(text);
+    },
+  );
+
   it("shows the server's detail when the request fails", async () => {
     friendsApi(json(200, { friends: [] }), {
       'POST /api/friendship/request/nobody': json(404, { detail: 'User not found' }),

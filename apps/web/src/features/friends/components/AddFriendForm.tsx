@@ -1,6 +1,23 @@
+import type { Friend, FriendshipStatus } from '@earshot/contract/friendship';
 import { useId, useState, type FormEvent } from 'react';
 import { AddFriendIcon } from '../../../components/ui/icons';
+import { useFriendListQuery } from '../api/friendList';
 import { useSendFriendRequestMutation } from '../api/sendFriendRequest';
+
+/**
+ * What a request did. The server answers a repeated request as the first (already friends,
+ * already asked), so the table's row from before the request tells a new answer from an old one.
+ */
+function outcomeText(answer: FriendshipStatus, username: string, before?: Friend['status']) {
+  if (answer === 'friends') {
+    return before === 'accepted'
+      ? `You and ${username} are already friends.`
+      : `You and ${username} are now friends.`;
+  }
+  return before === 'requested'
+    ? `Your request to ${username} is still waiting for an answer.`
+    : `Friend request sent to ${username}.`;
+}
 
 /** Sends a friend request by username; says what happened, or the server's reason it did not. */
 export function AddFriendForm() {
@@ -8,11 +25,17 @@ export function AddFriendForm() {
   const messageId = useId();
   const [username, setUsername] = useState('');
   const send = useSendFriendRequestMutation();
+  const friends = useFriendListQuery();
+  const [rowBefore, setRowBefore] = useState<Friend['status']>();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const target = username.trim();
     if (target === '') return;
+    const lower = target.toLowerCase();
+    setRowBefore(
+      friends.data?.friends.find((friend) => friend.username.toLowerCase() === lower)?.status,
+    );
     send.mutate(target, { onSuccess: () => setUsername('') });
   }
 
@@ -58,9 +81,7 @@ export function AddFriendForm() {
       )}
       {send.isSuccess && (
         <p id={messageId} className="add-friend__message" role="status">
-          {send.data.status === 'friends'
-            ? `You and ${send.variables} are now friends.`
-            : `Friend request sent to ${send.variables}.`}
+          {outcomeText(send.data.status, send.variables, rowBefore)}
         </p>
       )}
     </form>
