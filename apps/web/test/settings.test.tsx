@@ -108,6 +108,22 @@ describe('/settings username', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Username cannot be empty.');
     expect(requestedUrls(fetchMock)).not.toContain('/api/user/username');
   });
+
+  it.each(['Bad Name!!', 'ada/grace', 'zoë'])(
+    'says which characters a username may have for "%s", without calling the server',
+    async (typed) => {
+      const fetchMock = settingsApi();
+      renderApp('/settings');
+
+      const field = await saveUsername(typed);
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Username may only contain letters, digits, ".", "-" and "_".',
+      );
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(requestedUrls(fetchMock)).not.toContain('/api/user/username');
+    },
+  );
 });
 
 describe('/settings public profile link', () => {

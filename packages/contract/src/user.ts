@@ -18,6 +18,10 @@ export const currentUser = z
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const USERNAME_MAX_LENGTH = 40;
+/** The characters a username may have: it is a path segment of the profile's address. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const USERNAME_CHARACTERS_MESSAGE =
+  'Username may only contain letters, digits, ".", "-" and "_".';
 
 /** A user as lists and pages show them: name, picture and the username their profile lives at. */
 export const userSummary = z

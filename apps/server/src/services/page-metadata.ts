@@ -17,6 +17,7 @@ import {
   profileStructuredData,
   profileTitle,
 } from '@earshot/contract/site';
+import { USERNAME_PATTERN } from '@earshot/contract/user';
 import type { Db } from '../db/client';
 import { HttpError } from '../errors';
 import type { SpotifyClient, TokenSource } from '../spotify/client';
@@ -24,7 +25,7 @@ import { albumHead, artistHead, knownTrack } from './catalogue-pages';
 import { isUpstreamFailure, type PageViewer } from './catalogue-viewer';
 import { playlistHead } from './playlist-pages';
 import { profileStats } from './stats';
-import { findUserByHandle, isUserId, USERNAME_PATTERN } from './users';
+import { findUserByHandle, isUserId } from './users';
 
 /** What the server writes into a page's `<head>` (docs/product.md §2, Global behaviour). */
 export interface PageMetadata {

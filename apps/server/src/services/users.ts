@@ -1,4 +1,9 @@
-import { USERNAME_MAX_LENGTH, type CurrentUser } from '@earshot/contract/user';
+import {
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+  type CurrentUser,
+} from '@earshot/contract/user';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users, type UserRow } from '../db/schema/users';
@@ -134,8 +139,6 @@ export function toCurrentUser(user: UserRow, adminEmails: ReadonlySet<string>): 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a text has the form of a user id (a UUID), before it reaches SQL as one. */
 export const isUserId = (value: string) => UUID.test(value);
-/** What a username may contain: it appears in URLs as it is. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** A user by username (any case) or id, as `/user/{username or id}` links name them. */
 export async function findUserByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
@@ -162,7 +165,7 @@ export async function changeUsername(db: Db, userId: string, username: string): 
     throw new HttpError(400, `Username can have at most ${USERNAME_MAX_LENGTH} characters.`);
   }
   if (!USERNAME_PATTERN.test(username)) {
-    throw new HttpError(400, 'Username may only contain letters, digits, ".", "-" and "_".');
+    throw new HttpError(400, USERNAME_CHARACTERS_MESSAGE);
   }
   const taken = async () => {
     const [other] = await db

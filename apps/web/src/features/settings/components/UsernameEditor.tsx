@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { USERNAME_MAX_LENGTH } from '@earshot/contract/user';
+import {
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+} from '@earshot/contract/user';
 import { USERNAME_SAVED_MS } from '../../../lib/constants';
 import {
   USERNAME_EMPTY_MESSAGE,
@@ -32,6 +36,11 @@ export function UsernameEditor({ username, onSaved }: UsernameEditorProps) {
     setSaved(false);
     if (value === '') {
       setError(USERNAME_EMPTY_MESSAGE);
+      return;
+    }
+    // Said before asking: the server's 400 would read "cannot be empty" (docs/product.md §5).
+    if (!USERNAME_PATTERN.test(value)) {
+      setError(USERNAME_CHARACTERS_MESSAGE);
       return;
     }
     setError(null);
