@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from './activityFixtures';
@@ -31,18 +31,36 @@ describe('the beta page', () => {
     expect(call?.[1]?.body).toBe(JSON.stringify({ email: 'new.listener@example.com' }));
   });
 
+  it.each(['a@b', 'no-at-sign.example.com', 'two@@example.com'])(
+    'says "%s" is no e-mail address in plain words, without asking the server',
+    async (typed) => {
+      const fetchMock = fakeApi({ 'GET /api/user/me': loggedOut });
+      renderApp('/spotify/beta');
+      const field = await screen.findByLabelText('E-mail address');
+      await userEvent.type(field, typed);
+      fireEvent.submit(field);
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        /^Please enter a valid e-mail address\.$/,
+      );
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/user/beta/request');
+
+      await userEvent.type(field, 'x');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
+
   it("shows the server's message, else the fallback", async () => {
-    let answer = json(400, { detail: 'Invalid body: email: Please enter a valid e-mail address.' });
+    let answer = json(400, { detail: 'That e-mail address is too long.' });
     fakeApi({
       'GET /api/user/me': loggedOut,
       'POST /api/user/beta/request': () => answer(),
     });
     renderApp('/spotify/beta');
-    await userEvent.type(await screen.findByLabelText('E-mail address'), 'x@y');
+    await userEvent.type(await screen.findByLabelText('E-mail address'), 'x@y.example');
     await userEvent.click(screen.getByRole('button', { name: 'Request access' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please enter a valid e-mail address.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('That e-mail address is too long.');
 
     answer = () => new Response('', { status: 502 });
     await userEvent.click(screen.getByRole('button', { name: 'Request access' }));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PageMeta } from '../../../components/ui/PageMeta';
+import { emailAddress } from '@earshot/contract/admin';
 import { PRODUCT_NAME } from '@earshot/contract/site';
 import { betaFailureMessage, useBetaRequestMutation } from '../api/requestBeta';
 import './beta.css';
@@ -14,11 +15,17 @@ export const INVITE_REQUIRED_MESSAGE =
  */
 export function BetaPage({ inviteRequired }: { inviteRequired: boolean }) {
   const [email, setEmail] = useState('');
+  // The address as the server would check it, said here in plain words (the browser's own
+  // check lets "a@b" through; the server's answer would name the field of its body).
+  const [invalid, setInvalid] = useState<string>();
   const request = useBetaRequestMutation();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    request.mutate(email.trim());
+    const checked = emailAddress.safeParse(email);
+    setInvalid(checked.success ? undefined : checked.error.issues[0]?.message);
+    if (checked.success) request.mutate(email.trim());
+    else request.reset();
   }
 
   return (
@@ -51,7 +58,14 @@ export function BetaPage({ inviteRequired }: { inviteRequired: boolean }) {
                 required
                 autoComplete="email"
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={invalid !== undefined || request.isError || undefined}
+                aria-describedby={
+                  invalid !== undefined || request.isError ? 'beta-error' : undefined
+                }
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setInvalid(undefined);
+                }}
               />
               <button
                 type="submit"
@@ -61,9 +75,9 @@ export function BetaPage({ inviteRequired }: { inviteRequired: boolean }) {
                 {request.isPending ? 'Sending…' : 'Request access'}
               </button>
             </div>
-            {request.isError && (
-              <p className="beta-page__error" role="alert">
-                {betaFailureMessage(request.error)}
+            {(invalid !== undefined || request.isError) && (
+              <p id="beta-error" className="beta-page__error" role="alert">
+                {invalid ?? (request.error ? betaFailureMessage(request.error) : null)}
               </p>
             )}
           </form>
