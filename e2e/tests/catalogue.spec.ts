@@ -71,6 +71,8 @@ test('from a Recent row to the track, its album, its artist and each tab', async
     await expect(page).toHaveURL(/\/artist\/[0-9A-Za-z]+$/);
   });
 
+  const artistName = (await page.getByRole('heading', { level: 1 }).first().innerText()).trim();
+
   await test.step('following and unfollowing the artist', async () => {
     const follow = page.getByRole('button', { name: 'Follow', exact: true });
     const following = page.getByRole('button', { name: 'Following', exact: true });
@@ -79,6 +81,21 @@ test('from a Recent row to the track, its album, its artist and each tab', async
     await expect(wasFollowing ? follow : following).toBeVisible();
     await (wasFollowing ? follow : following).click();
     await expect(wasFollowing ? following : follow).toBeVisible();
+  });
+
+  await test.step("on a phone the header's ignore button keeps its words", async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const actions = page.locator('.catalogue-header__actions');
+    const ignore = actions
+      .getByRole('button', { name: `Ignore ${artistName}` })
+      .or(actions.getByRole('button', { name: 'Add back' }));
+    await expect(ignore).toBeVisible();
+    // Not the rows' round, icon-only button: its word would spill out of a 32 px circle.
+    const fits = await ignore.evaluate(
+      (button) => button.scrollWidth <= button.clientWidth && button.clientWidth > 48,
+    );
+    expect(fits).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
 

@@ -17,7 +17,7 @@ function IgnoreButton({ name, pending, ignored, onIgnore }: IgnoreButtonProps) {
   return (
     <button
       type="button"
-      className="button button--secondary ignore-button"
+      className="button button--secondary ignore-button ignore-button--compact"
       aria-label={ignored ? `${name} ignored` : `Ignore ${name}`}
       disabled={pending || ignored}
       onClick={onIgnore}
