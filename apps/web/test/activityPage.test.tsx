@@ -167,6 +167,7 @@ describe('routes and scope chips', () => {
   it.each([
     ['/recent/user/ada?q=abba', '/recent/me'],
     ['/likes/user/ada', '/likes/me'],
+    ['/likes/user/ADA', '/likes/me'],
   ])("%s, the viewer's own name, is their Mine page", async (path, mine) => {
     loggedIn();
     const { router } = renderApp(path);

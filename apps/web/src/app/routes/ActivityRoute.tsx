@@ -55,8 +55,9 @@ export function ActivityRoute({ feed, scope }: ActivityRouteProps) {
   return (
     <SignedInOnly failure={FEED_TEXTS[feed].error}>
       {(user) =>
-        // The viewer's own name in the path is their Mine page (as their name's links lead).
-        scope === 'user' && username === user.username ? (
+        // The viewer's own name in the path (in any case, as the server reads it) is their Mine
+        // page, where links to their name lead.
+        scope === 'user' && username.toLowerCase() === user.username.toLowerCase() ? (
           <Navigate to={`${activityPath(feed, { kind: 'me' })}${search}`} replace />
         ) : (
           <ActivityScreen feed={feed} scope={routeScope(scope, username)} viewer={user} />
