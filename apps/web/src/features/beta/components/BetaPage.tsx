@@ -19,6 +19,7 @@ export function BetaPage({ inviteRequired }: { inviteRequired: boolean }) {
   // check lets "a@b" through; the server's answer would name the field of its body).
   const [invalid, setInvalid] = useState<string>();
   const request = useBetaRequestMutation();
+  const errorText = invalid ?? (request.isError ? betaFailureMessage(request.error) : undefined);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,10 +59,8 @@ export function BetaPage({ inviteRequired }: { inviteRequired: boolean }) {
                 required
                 autoComplete="email"
                 value={email}
-                aria-invalid={invalid !== undefined || request.isError || undefined}
-                aria-describedby={
-                  invalid !== undefined || request.isError ? 'beta-error' : undefined
-                }
+                aria-invalid={errorText !== undefined || undefined}
+                aria-describedby={errorText === undefined ? undefined : 'beta-error'}
                 onChange={(event) => {
                   setEmail(event.target.value);
                   setInvalid(undefined);
@@ -75,9 +74,9 @@ export function BetaPage({ inviteRequired }: { inviteRequired: boolean }) {
                 {request.isPending ? 'Sending…' : 'Request access'}
               </button>
             </div>
-            {(invalid !== undefined || request.isError) && (
+            {errorText !== undefined && (
               <p id="beta-error" className="beta-page__error" role="alert">
-                {invalid ?? (request.error ? betaFailureMessage(request.error) : null)}
+                {errorText}
               </p>
             )}
           </form>
