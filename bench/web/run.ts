@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { activityFeedPath } from '@earshot/contract/activity';
 import { loadAverage } from '../lib/cpu';
 import { readOptions } from '../lib/options';
 import { machineDescription, markdownTable, writeJson, writeResult } from '../lib/report';
@@ -273,10 +274,37 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * Waits until the feed the account signed in to has settled: the sign-in starts the first sync of
+ * its plays in the background, and a page audited before it ends measures "No recent activity."
+ * followed by the whole list arriving live (a returning user's /recent never looks like that).
+ * Settled: the feed's first page is not empty and the same on two reads a second apart.
+ */
+async function waitForFirstSync(url: string, cookie: string) {
+  const deadline = Date.now() + 120_000;
+  let previous = '';
+  for (;;) {
+    const response = await fetch(
+      `${url}${activityFeedPath('recent', { includeMe: true, user: null, q: '' })}`,
+      {
+        headers: { cookie },
+      },
+    );
+    if (!response.ok) throw new Error(`The feed answered ${response.status}`);
+    const { items } = (await response.json()) as { items: unknown[] };
+    const current = JSON.stringify(items);
+    if (items.length > 0 && current === previous) return;
+    if (Date.now() > deadline) throw new Error('The first sync did not settle within 120 s');
+    previous = current;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 const stack = await startStack();
 try {
   const cookies = await signIn(stack.url, options.account);
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  await waitForFirstSync(stack.url, cookie);
   const me = (await (await fetch(`${stack.url}/api/user/me`, { headers: { cookie } })).json()) as {
     username: string;
   };
