@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 // Bundled with the config by path: a workspace package would be loaded by Node, which runs no TypeScript.
-import { PAGE_PRELOADS_FILE } from '../../packages/contract/src/site.js';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../packages/contract/src/site.js';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -17,22 +17,57 @@ import { IMAGE_CACHE_NAME } from './src/lib/offlineCacheNames.js';
  */
 const PAGE_CHUNKS = ['shared', 'query', 'zod'];
 
+/**
+ * The feed pages' route module and the loaders' code the entry imports on demand: their chunks
+ * and the stylesheets the page needs are listed too, for the feed pages' HTML (decision 0045).
+ */
+const FEED_PAGE_MODULES = ['src/app/routes/ActivityRoute.tsx', 'src/app/pageData.ts'];
+
 function pagePreloads(): Plugin {
   return {
     name: 'earshot-page-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const modules = Object.values(bundle)
-        .filter((output) => output.type === 'chunk' && PAGE_CHUNKS.includes(output.name))
-        .map((chunk) => `/${chunk.fileName}`)
-        .sort();
-      if (modules.length !== PAGE_CHUNKS.length) {
-        this.error(`expected the chunks ${PAGE_CHUNKS.join(', ')}; found ${modules.join(', ')}`);
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const pageChunks = chunks.filter((chunk) => PAGE_CHUNKS.includes(chunk.name));
+      if (pageChunks.length !== PAGE_CHUNKS.length) {
+        this.error(`expected the chunks ${PAGE_CHUNKS.join(', ')}; found ${pageChunks.length}`);
       }
+      const feedPage = FEED_PAGE_MODULES.map((module) => {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+        if (!chunk) this.error(`no chunk has ${module} for its module`);
+        return chunk;
+      });
+      // Those chunks and the ones they alone import beyond the entry's and the pages' shared ones.
+      const entry = chunks.filter((chunk) => chunk.isEntry);
+      const alreadyNamed = new Set([
+        ...[...entry, ...pageChunks].flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
+        ...feedPage.map((chunk) => chunk.fileName),
+      ]);
+      const feedChunks = [
+        ...feedPage,
+        ...feedPage
+          .flatMap((chunk) => chunk.imports)
+          .filter((file) => !alreadyNamed.has(file))
+          .map((file) => byFile.get(file)!),
+      ];
+      // Each stylesheet the page needs before it paints, the shared chunks' included.
+      const styles = [...feedChunks, ...pageChunks].flatMap((chunk) => [
+        ...(chunk.viteMetadata?.importedCss ?? []),
+      ]);
+      const address = (file: string) => `/${file}`;
+      const preloads: PagePreloads = {
+        modules: pageChunks.map((chunk) => address(chunk.fileName)).sort(),
+        feedPage: {
+          modules: feedChunks.map((chunk) => address(chunk.fileName)),
+          styles: styles.map(address),
+        },
+      };
       this.emitFile({
         type: 'asset',
         fileName: PAGE_PRELOADS_FILE,
-        source: `${JSON.stringify({ modules })}\n`,
+        source: `${JSON.stringify(preloads)}\n`,
       });
     },
   };

@@ -235,7 +235,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a signed-in first visit fetches the viewer and the feed with the page, once each', async ({
+test("a signed-in first visit fetches the viewer, the feed and the feed's code with the page, once each", async ({
   browser,
   baseURL,
 }) => {
@@ -252,6 +252,14 @@ test('a signed-in first visit fetches the viewer and the feed with the page, onc
       );
     }
   });
+  // Who asked for the feed page's own code: the HTML (its parser) or the app's scripts.
+  const codeAskers: string[] = [];
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  devtools.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const file = /\/assets\/(ActivityRoute|pageData)-[\w-]+\.(js|css)$/.exec(request.url);
+    if (file) codeAskers.push(`${file[1]}.${file[2]} ${initiator.type}`);
+  });
   await page.goto('/recent/friends');
   await expect(feedRows(page).first()).toBeVisible();
   // The HTML's preloads are the answers the app takes: nothing is asked for twice.
@@ -259,6 +267,11 @@ test('a signed-in first visit fetches the viewer and the feed with the page, onc
     '/api/ignore preload',
     '/api/recent?limit=30&include_me=false preload',
     '/api/user/me preload',
+  ]);
+  expect(codeAskers.sort()).toEqual([
+    'ActivityRoute.css parser',
+    'ActivityRoute.js parser',
+    'pageData.js parser',
   ]);
   await page.context().close();
 });

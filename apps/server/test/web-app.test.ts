@@ -1,6 +1,6 @@
 import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
 import { SESSION_COOKIE } from '../src/services/sessions';
-import { PAGE_PRELOADS_FILE } from '@earshot/contract/site';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '@earshot/contract/site';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,10 @@ import { startHarness, type Harness } from './support/harness';
 
 /** The chunks the fake build says every page but the landing and error pages loads. */
 const PAGE_CHUNKS = ['/assets/shared-abc.js', '/assets/zod-def.js'];
+const FEED_PAGE: PagePreloads['feedPage'] = {
+  modules: ['/assets/ActivityRoute-ghi.js', '/assets/pageData-jkl.js'],
+  styles: ['/assets/ActivityRoute-mno.css', '/assets/shared-pqr.css'],
+};
 
 const DEMO_CAPTIONS = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nEarshot\n';
 
@@ -31,7 +35,10 @@ function fakeBuild(): string {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting();');
-  writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify({ modules: PAGE_CHUNKS }));
+  writeFileSync(
+    path.join(dist, PAGE_PRELOADS_FILE),
+    JSON.stringify({ modules: PAGE_CHUNKS, feedPage: FEED_PAGE } satisfies PagePreloads),
+  );
   // The landing page's demo (apps/web/public/demo/, copied as is by the build).
   mkdirSync(path.join(dist, 'demo'));
   for (const file of ['earshot-demo.webm', 'earshot-demo.mp4', 'earshot-demo-poster.webp']) {
@@ -114,7 +121,28 @@ describe('serving the web app', () => {
     }
     // `/` is the signed-in user's Recent Activity.
     const { cookie } = await harness.signIn(MARA);
-    expect(await preloadsOf('/', cookie)).toEqual(PAGE_CHUNKS);
+    expect(await preloadsOf('/', cookie)).toEqual([...PAGE_CHUNKS, ...FEED_PAGE.modules]);
+  });
+
+  it("names a feed page's own chunks and stylesheets in its HTML for a signed-in browser", async () => {
+    const { cookie } = await harness.signIn(MARA);
+    const codeOf = async (url: string, withCookie = true) => {
+      const page = await harness.app.inject({ url, headers: withCookie ? { cookie } : {} });
+      const hrefs = (pattern: RegExp) => [...page.body.matchAll(pattern)].map((found) => found[1]);
+      return {
+        modules: hrefs(/<link rel="modulepreload" crossorigin href="([^"]+)"/g),
+        styles: hrefs(/<link rel="stylesheet" crossorigin href="([^"]+)"/g),
+      };
+    };
+    const feedPage = { modules: [...PAGE_CHUNKS, ...FEED_PAGE.modules], styles: FEED_PAGE.styles };
+    for (const url of ['/', '/recent', '/recent/friends', '/recent/me', '/likes?q=abba']) {
+      expect(await codeOf(url), url).toEqual(feedPage);
+    }
+    expect(await codeOf(`/recent/user/${username}`)).toEqual(feedPage);
+    // Other pages load other chunks; visitors are shown the landing page or sent to log in.
+    expect(await codeOf('/discover')).toEqual({ modules: PAGE_CHUNKS, styles: [] });
+    expect(await codeOf('/recent', false)).toEqual({ modules: PAGE_CHUNKS, styles: [] });
+    expect(await codeOf('/', false)).toEqual({ modules: [], styles: [] });
   });
 
   it('names the API answers a signed-in page asks for first, for the browser to fetch with it', async () => {

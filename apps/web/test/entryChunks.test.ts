@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PAGE_PRELOADS_FILE } from '@earshot/contract/site';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '@earshot/contract/site';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,7 +16,7 @@ describe('the entry chunk', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'earshot-web-build-'));
   let chunks: Rolldown.OutputChunk[];
   let initialModules: string[];
-  let pagePreloads: { modules: string[] };
+  let pagePreloads: PagePreloads;
 
   beforeAll(async () => {
     const output = (await build({
@@ -111,6 +111,35 @@ describe('the entry chunk', () => {
     );
     expect([...pagePreloads.modules].sort()).toEqual(
       everyPageLoads.map((chunk) => `/${chunk.fileName}`).sort(),
+    );
+  });
+
+  it("lists the feed pages' chunks and stylesheets beyond those (decision 0045)", () => {
+    const chunkOf = (module: string) =>
+      chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+    const feedPage = chunkOf('src/app/routes/ActivityRoute.tsx');
+    // The loaders' code, which the entry imports as a navigation starts.
+    const loaders = chunkOf('src/app/pageData.ts');
+    const named = new Set([
+      ...staticChunks(chunks.find((chunk) => chunk.isEntry)),
+      ...pagePreloads.modules.map((address) => chunks.find((c) => `/${c.fileName}` === address)),
+    ]);
+    const pageLoads = [...staticChunks(feedPage), ...staticChunks(loaders)];
+    expect(new Set(pagePreloads.feedPage.modules)).toEqual(
+      new Set(pageLoads.filter((chunk) => !named.has(chunk)).map((chunk) => `/${chunk.fileName}`)),
+    );
+    // Every stylesheet the page's chunks bring, beyond the entry's own.
+    const entryStyles = new Set(
+      [...staticChunks(chunks.find((chunk) => chunk.isEntry))].flatMap((chunk) => [
+        ...(chunk.viteMetadata?.importedCss ?? []),
+      ]),
+    );
+    const styles = pageLoads
+      .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])
+      .filter((file) => !entryStyles.has(file));
+    expect(styles.length).toBeGreaterThan(0);
+    expect(new Set(pagePreloads.feedPage.styles)).toEqual(
+      new Set(styles.map((file) => `/${file}`)),
     );
   });
 });

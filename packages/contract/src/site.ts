@@ -9,9 +9,16 @@ export const DEFAULT_DESCRIPTION =
 export const SOCIAL_CARD_PATH = '/social-card.png';
 /**
  * Written by the web app's build beside index.html: the script chunks that every page but the
- * landing and error pages loads, which the server names in those pages' HTML (decision 0037).
+ * landing and error pages loads, which the server names in those pages' HTML (decision 0037),
+ * and the feed pages' own chunks and stylesheets, which it names in theirs (decision 0045).
  */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
+
+/** The contents of `PAGE_PRELOADS_FILE`: addresses of built files, from the site's root. */
+export interface PagePreloads {
+  modules: string[];
+  feedPage: { modules: string[]; styles: string[] };
+}
 
 /** "{page title} - {product name}" (docs/product.md §2, Global behaviour). */
 export function pageTitle(title: string): string {

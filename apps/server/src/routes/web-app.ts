@@ -3,7 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { activityFeedPath, type ActivityFeed } from '@earshot/contract/activity';
 import { matchWebAppPath, webAppPaths } from '@earshot/contract/web-paths';
-import { PAGE_PRELOADS_FILE, PRODUCT_NAME, SOCIAL_CARD_PATH } from '@earshot/contract/site';
+import {
+  PAGE_PRELOADS_FILE,
+  PRODUCT_NAME,
+  SOCIAL_CARD_PATH,
+  type PagePreloads,
+} from '@earshot/contract/site';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { pageMetadata, type CatalogueSources, type PageMetadata } from '../services/page-metadata';
@@ -71,17 +76,27 @@ function loadsPageChunks(pattern: string | undefined, hasSession: boolean): bool
   return pattern !== undefined && pattern !== '/error';
 }
 
+const modulePreloadTag = (href: string) =>
+  `\n    <link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`;
+
 /**
- * The `<link rel="modulepreload">` tags of the chunks every other page loads, as the build listed
- * them (decision 0037): the browser fetches them beside the entry instead of once it has run.
+ * The tags naming the code the pages load, as the build listed it: the chunks every page but
+ * the landing and error pages loads (decision 0037), and a feed page's own chunks and
+ * stylesheets (decision 0045). The browser fetches them beside the entry instead of once it has
+ * run; the stylesheets are the ones the page's chunk would add before showing the page.
  */
-function pagePreloadTags(distDir: string): string {
+function codePreloadTags(distDir: string): { everyPage: string; feedPage: string } {
   const file = path.join(distDir, PAGE_PRELOADS_FILE);
-  if (!existsSync(file)) return '';
-  const { modules } = JSON.parse(readFileSync(file, 'utf8')) as { modules: string[] };
-  return modules
-    .map((href) => `\n    <link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`)
-    .join('');
+  if (!existsSync(file)) return { everyPage: '', feedPage: '' };
+  const { modules, feedPage } = JSON.parse(readFileSync(file, 'utf8')) as PagePreloads;
+  return {
+    everyPage: modules.map(modulePreloadTag).join(''),
+    feedPage:
+      feedPage.modules.map(modulePreloadTag).join('') +
+      feedPage.styles
+        .map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeMarkup(href)}" />`)
+        .join(''),
+  };
 }
 
 /**
@@ -162,7 +177,7 @@ export async function serveWebApp(
   if (afterHead === undefined) throw new Error('index.html lacks its <!-- page metadata --> slot');
   const [entryTags, afterEntry] = afterHead.split('</head>');
   if (afterEntry === undefined) throw new Error('index.html lacks its </head>');
-  const preloadTags = pagePreloadTags(distDir);
+  const codeTags = codePreloadTags(distDir);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -216,8 +231,10 @@ export async function serveWebApp(
       match?.params ?? {},
       pathname,
     );
+    const feedPage = hasSession && FEED_PAGES[match?.pattern ?? ''] !== undefined;
     const preloads =
-      (loadsPageChunks(match?.pattern, hasSession) ? preloadTags : '') +
+      (loadsPageChunks(match?.pattern, hasSession) ? codeTags.everyPage : '') +
+      (feedPage ? codeTags.feedPage : '') +
       dataPreloadTags(match?.pattern, hasSession, search);
     return reply
       .code(meta.status)
