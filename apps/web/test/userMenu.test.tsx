@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPage } from '../src/lib/browserLocation';
-import { ada, fakeApi, json } from './fakeApi';
+import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
+import { ada, fakeApi, json, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
@@ -114,5 +115,28 @@ describe('user menu', () => {
     );
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     expect(loadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the header while the session is checked', () => {
+  const pending: FakeAnswer = () => new Promise<Response>(() => {});
+  const accountRoom = (container: HTMLElement) =>
+    container.querySelectorAll('.app-header__actions .user-menu__trigger');
+
+  it("keeps the bell's and the avatar's room for a browser the server marked signed in", async () => {
+    fakeApi({ 'GET /api/user/me': pending, 'GET /api/status': pending });
+    const { container } = renderApp('/discover');
+    await screen.findByRole('button', { name: 'Search' });
+    // Nothing moves when they come: the search button keeps its place.
+    expect(accountRoom(container)).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('keeps no room for them in a browser never signed in', async () => {
+    document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    fakeApi({ 'GET /api/user/me': pending, 'GET /api/status': pending });
+    const { container } = renderApp('/discover');
+    await screen.findByRole('button', { name: 'Search' });
+    expect(accountRoom(container)).toHaveLength(0);
   });
 });

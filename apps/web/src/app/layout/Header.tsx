@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { BellIcon, SearchIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
+import { holdsSession } from '../../features/account/api/currentUser';
 import type { Session } from '../../features/account/hooks/useSession';
 import { useLoadedAndIdle } from '../../lib/afterLoad';
 import { prefetchOnIntent } from '../prefetch';
@@ -15,15 +16,22 @@ const AccountActions = lazy(() =>
   import('./AccountActions').then((module) => ({ default: module.AccountActions })),
 );
 
-/** The bell and the avatar as they look closed, while their chunk loads: nothing shifts. */
-function AccountActionsPlaceholder({ user }: { user: CurrentUser }) {
+/**
+ * The bell and the avatar as they look closed, while their chunk loads: nothing shifts. Before
+ * the session is known (`user` undefined) the avatar is an empty circle.
+ */
+function AccountActionsPlaceholder({ user }: { user?: CurrentUser }) {
   return (
     <>
       <span className="round-button icon-button" aria-hidden="true">
         <BellIcon />
       </span>
       <span className="user-menu__trigger" aria-hidden="true">
-        <Avatar name={user.name || user.username} picture={user.picture} />
+        {user ? (
+          <Avatar name={user.name || user.username} picture={user.picture} />
+        ) : (
+          <span className="avatar avatar--initial" style={{ width: 32, height: 32 }} />
+        )}
       </span>
     </>
   );
@@ -68,6 +76,9 @@ export function Header({ session }: { session: Session }) {
                 <AccountActionsPlaceholder user={session.user} />
               )}
             </Suspense>
+          ) : session.status === 'loading' && holdsSession() ? (
+            // Most likely signed in (the server's cookie says so): the actions' room is kept.
+            <AccountActionsPlaceholder />
           ) : (
             session.status === 'visitor' &&
             pathname !== '/login' && (

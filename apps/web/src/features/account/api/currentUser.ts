@@ -6,7 +6,7 @@ import { CURRENT_USER_RETRY, CURRENT_USER_STALE_MS } from '../../../lib/constant
 import { retryUnlessClientError } from '../../../lib/queryClient';
 
 /** Whether the server marked this browser as holding a session (`SIGNED_IN_COOKIE`). */
-function holdsSession(): boolean {
+export function holdsSession(): boolean {
   return document.cookie
     .split(';')
     .some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
