@@ -14,7 +14,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDuration } from '../src/features/catalogue/catalogueFormat';
-import { ada, fakeApi, json, loggedOut, type FakeAnswer } from './fakeApi';
+import { ada, fakeApi, json, loggedOut, requestedUrls, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
@@ -98,6 +98,12 @@ function api(signedIn: boolean, extra: Record<string, FakeAnswer> = {}) {
     'GET /api/ignore': json(200, emptyIgnored),
     ...extra,
   });
+}
+
+/** The route's loader asked for `url` as the navigation started; the page did not ask again. */
+async function expectAskedOnce(fetchMock: ReturnType<typeof fakeApi>, url: string) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(requestedUrls(fetchMock).filter((asked) => asked === url)).toHaveLength(1);
 }
 
 describe('artist page', () => {
@@ -239,11 +245,14 @@ describe('artist page', () => {
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();
   });
 
-  it('renders "Artist Not Found" for a 404', async () => {
-    api(false, { 'GET /api/artist/nobody': json(404, { detail: 'Artist not found' }) });
+  it('renders "Artist Not Found" for a 404, asked for once', async () => {
+    const fetchMock = api(false, {
+      'GET /api/artist/nobody': json(404, { detail: 'Artist not found' }),
+    });
     renderApp('/artist/nobody');
     expect(await screen.findByRole('heading', { name: 'Artist Not Found' })).toBeInTheDocument();
     expect(document.title).toBe('Artist Not Found - Earshot');
+    await expectAskedOnce(fetchMock, '/api/artist/nobody');
   });
 });
 
@@ -306,9 +315,12 @@ describe('track page', () => {
   });
 
   it('renders "Track Not Found" and a failure with its message', async () => {
-    api(false, { 'GET /api/track/gone': json(404, { detail: 'Track not found' }) });
+    const fetchMock = api(false, {
+      'GET /api/track/gone': json(404, { detail: 'Track not found' }),
+    });
     renderApp('/track/gone');
     expect(await screen.findByRole('heading', { name: 'Track Not Found' })).toBeInTheDocument();
+    await expectAskedOnce(fetchMock, '/api/track/gone');
   });
 });
 
@@ -358,9 +370,12 @@ describe('album page', () => {
   });
 
   it('renders "Album Not Found" for a 404 and the load failure otherwise', async () => {
-    api(false, { 'GET /api/album/gone': json(404, { detail: 'Album not found' }) });
+    const fetchMock = api(false, {
+      'GET /api/album/gone': json(404, { detail: 'Album not found' }),
+    });
     renderApp('/album/gone');
     expect(await screen.findByRole('heading', { name: 'Album Not Found' })).toBeInTheDocument();
+    await expectAskedOnce(fetchMock, '/api/album/gone');
   });
 });
 
@@ -435,9 +450,12 @@ describe('playlist page', () => {
       '/login?next=%2Fplaylist%2Fsecret',
     );
     first.unmount();
-    api(false, { 'GET /api/playlist/gone': json(404, { detail: 'Playlist not found' }) });
+    const fetchMock = api(false, {
+      'GET /api/playlist/gone': json(404, { detail: 'Playlist not found' }),
+    });
     renderApp('/playlist/gone');
     expect(await screen.findByRole('heading', { name: 'Playlist Not Found' })).toBeInTheDocument();
+    await expectAskedOnce(fetchMock, '/api/playlist/gone');
   });
 });
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { activityItem, ignoredList, requestsTo } from './activityFixtures';
-import { ada, fakeApi, json, loggedOut, type FakeAnswer } from './fakeApi';
+import { ada, fakeApi, json, loggedOut, requestedUrls, type FakeAnswer } from './fakeApi';
 import { renderApp } from './renderApp';
 
 vi.mock('../src/lib/browserLocation', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
@@ -395,12 +395,17 @@ describe('friend button', () => {
 
 describe('public profile errors', () => {
   it('says "Profile not found" on a 404', async () => {
-    profileApi(json(200, ada), json(404, { detail: 'Profile not found' }));
+    const fetchMock = profileApi(json(200, ada), json(404, { detail: 'Profile not found' }));
     renderApp('/user/grace');
 
     expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeInTheDocument();
     expect(document.title).toBe('Profile not found - Earshot');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // The route's loader asked as the navigation started; the page did not ask again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestedUrls(fetchMock).filter((url) => url === '/api/user/grace/public')).toHaveLength(
+      1,
+    );
   });
 
   it('says "Failed to load profile" on other failures, and Retry loads it again', async () => {

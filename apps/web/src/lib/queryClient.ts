@@ -13,6 +13,13 @@ export function retryUnlessClientError(maxRetries: number) {
   };
 }
 
+/**
+ * For a page's own query, which its route's loader asks for as each navigation starts: the page
+ * mounting after a failed answer shows it instead of asking again (one 404, not two). "Try
+ * again" and the next navigation ask again.
+ */
+export const ASKED_BY_THE_LOADER = { retryOnMount: false } as const;
+
 /** The app's query client with the defaults of docs/product.md §9. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ALBUM_STALE_MS } from '../../../lib/constants';
 import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
+import { ASKED_BY_THE_LOADER } from '../../../lib/queryClient';
 
 /** `GET /api/album/{id}`; a 404 means "Album not found". */
 export function fetchAlbumDetail(id: string, signal?: AbortSignal): Promise<AlbumDetail> {
@@ -21,5 +22,5 @@ export function albumDetailQueryOptions(id: string) {
 }
 
 export function useAlbumDetailQuery(id: string) {
-  return useQuery(albumDetailQueryOptions(id));
+  return useQuery({ ...albumDetailQueryOptions(id), ...ASKED_BY_THE_LOADER });
 }

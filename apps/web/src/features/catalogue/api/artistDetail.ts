@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
 import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
+import { ASKED_BY_THE_LOADER } from '../../../lib/queryClient';
 
 /** `GET /api/artist/{id}`; a 404 means "Artist not found". */
 export function fetchArtistDetail(id: string, signal?: AbortSignal): Promise<ArtistDetail> {
@@ -21,5 +22,5 @@ export function artistDetailQueryOptions(id: string) {
 }
 
 export function useArtistDetailQuery(id: string) {
-  return useQuery(artistDetailQueryOptions(id));
+  return useQuery({ ...artistDetailQueryOptions(id), ...ASKED_BY_THE_LOADER });
 }

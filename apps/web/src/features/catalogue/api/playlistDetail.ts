@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
 import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
+import { ASKED_BY_THE_LOADER } from '../../../lib/queryClient';
 
 /** `GET /api/playlist/{id}`; 404 "Playlist not found", 403 "This playlist is private". */
 export function fetchPlaylistDetail(id: string, signal?: AbortSignal): Promise<PlaylistDetail> {
@@ -21,5 +22,5 @@ export function playlistDetailQueryOptions(id: string) {
 }
 
 export function usePlaylistDetailQuery(id: string) {
-  return useQuery(playlistDetailQueryOptions(id));
+  return useQuery({ ...playlistDetailQueryOptions(id), ...ASKED_BY_THE_LOADER });
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
 import { ARTIST_TRACK_PLAYLIST_STALE_MS } from '../../../lib/constants';
 import { catalogueQueryKeys, publicPageRequest } from './catalogueQueryKeys';
+import { ASKED_BY_THE_LOADER } from '../../../lib/queryClient';
 
 /** `GET /api/track/{id}`; a 404 means "Track not found". */
 export function fetchTrackDetail(id: string, signal?: AbortSignal): Promise<TrackDetail> {
@@ -21,5 +22,5 @@ export function trackDetailQueryOptions(id: string) {
 }
 
 export function useTrackDetailQuery(id: string) {
-  return useQuery(trackDetailQueryOptions(id));
+  return useQuery({ ...trackDetailQueryOptions(id), ...ASKED_BY_THE_LOADER });
 }

@@ -1,6 +1,7 @@
 import { publicProfile, type PublicProfile } from '@earshot/contract/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/apiClient';
+import { ASKED_BY_THE_LOADER } from '../../../lib/queryClient';
 
 export const profileQueryKeys = {
   all: ['profile'] as const,
@@ -20,5 +21,5 @@ export function publicProfileQueryOptions(handle: string) {
 }
 
 export function usePublicProfileQuery(handle: string) {
-  return useQuery(publicProfileQueryOptions(handle));
+  return useQuery({ ...publicProfileQueryOptions(handle), ...ASKED_BY_THE_LOADER });
 }
