@@ -32,7 +32,8 @@ function pagePreloads(): Plugin {
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const pageChunks = chunks.filter((chunk) => PAGE_CHUNKS.includes(chunk.name));
       if (pageChunks.length !== PAGE_CHUNKS.length) {
-        this.error(`expected the chunks ${PAGE_CHUNKS.join(', ')}; found ${pageChunks.length}`);
+        const found = pageChunks.map((chunk) => chunk.name).join(', ');
+        this.error(`expected the chunks ${PAGE_CHUNKS.join(', ')}; found ${found}`);
       }
       const feedPage = FEED_PAGE_MODULES.map((module) => {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
