@@ -120,8 +120,9 @@ describe('the entry chunk', () => {
     const feedPage = chunkOf('src/app/routes/ActivityRoute.tsx');
     // The loaders' code, which the entry imports as a navigation starts.
     const loaders = chunkOf('src/app/pageData.ts');
+    const entry = staticChunks(chunks.find((chunk) => chunk.isEntry));
     const named = new Set([
-      ...staticChunks(chunks.find((chunk) => chunk.isEntry)),
+      ...entry,
       ...pagePreloads.modules.map((address) => chunks.find((c) => `/${c.fileName}` === address)),
     ]);
     const pageLoads = [...staticChunks(feedPage), ...staticChunks(loaders)];
@@ -130,9 +131,7 @@ describe('the entry chunk', () => {
     );
     // Every stylesheet the page's chunks bring, beyond the entry's own.
     const entryStyles = new Set(
-      [...staticChunks(chunks.find((chunk) => chunk.isEntry))].flatMap((chunk) => [
-        ...(chunk.viteMetadata?.importedCss ?? []),
-      ]),
+      [...entry].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
     );
     const styles = pageLoads
       .flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])
