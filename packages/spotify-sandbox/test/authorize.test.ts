@@ -31,7 +31,7 @@ describe('GET /accounts/authorize', () => {
     const page = response.body;
     for (const account of DEMO_ACCOUNTS) {
       expect(page).toContain(`value="${account.id}"`);
-      expect(page).toContain(`src="../images/avatars/64/${account.id}.svg"`);
+      expect(page).toContain(`src="../images/avatars/64/${account.id}"`);
       expect(page).toContain(account.displayName);
     }
     expect(page).toContain('Premium');

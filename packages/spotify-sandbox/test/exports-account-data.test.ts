@@ -146,8 +146,8 @@ describe('account data, current layout', () => {
       displayName: account.displayName,
       firstName: '',
       lastName: '',
-      imageUrl: `${PUBLIC_URL}/images/avatars/64/${account.id}.svg`,
-      largeImageUrl: `${PUBLIC_URL}/images/avatars/300/${account.id}.svg`,
+      imageUrl: `${PUBLIC_URL}/images/avatars/64/${account.id}`,
+      largeImageUrl: `${PUBLIC_URL}/images/avatars/300/${account.id}`,
       tasteMaker: false,
       verified: false,
     });

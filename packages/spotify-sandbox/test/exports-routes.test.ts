@@ -117,7 +117,7 @@ describe('export downloads', () => {
     const entries = readZip(response.rawPayload);
     const identity = entries.find((entry) => entry.name === 'Spotify Account Data/Identity.json');
     expect(JSON.parse(identity?.data.toString('utf8') ?? '{}')).toMatchObject({
-      imageUrl: `http://sandbox.test/sandbox/images/avatars/64/${ACCOUNT}.svg`,
+      imageUrl: `http://sandbox.test/sandbox/images/avatars/64/${ACCOUNT}`,
     });
     const legacy = await get(`/sandbox/exports/${ACCOUNT}/account-data.zip?variant=legacy`);
     expect(readZip(legacy.rawPayload).map((entry) => entry.name)).toContain(

@@ -165,3 +165,12 @@ export function getMe(app: FastifyInstance, authorization?: string) {
     headers: authorization === undefined ? {} : { authorization },
   });
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height of a PNG, from its header chunk; throws on anything else. */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    throw new Error('not a PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}

@@ -48,9 +48,9 @@ describe('GET /v1/tracks/{id}', () => {
       available_markets: MARKETS,
     });
     expect(body.album.images).toEqual([
-      { url: `${PUBLIC_URL}/images/albums/640/${track.albumId}.svg`, height: 640, width: 640 },
-      { url: `${PUBLIC_URL}/images/albums/300/${track.albumId}.svg`, height: 300, width: 300 },
-      { url: `${PUBLIC_URL}/images/albums/64/${track.albumId}.svg`, height: 64, width: 64 },
+      { url: `${PUBLIC_URL}/images/albums/640/${track.albumId}`, height: 640, width: 640 },
+      { url: `${PUBLIC_URL}/images/albums/300/${track.albumId}`, height: 300, width: 300 },
+      { url: `${PUBLIC_URL}/images/albums/64/${track.albumId}`, height: 64, width: 64 },
     ]);
     expect(body.artists.map((artist: Json) => artist.id)).toEqual(track.artistIds);
     expect(body.artists[0]).toEqual({
@@ -129,7 +129,7 @@ describe('GET /v1/artists/{id}', () => {
       href: `${API_BASE}/artists/${artist.id}`,
       id: artist.id,
       images: [640, 320, 160].map((size) => ({
-        url: `${PUBLIC_URL}/images/artists/${size}/${artist.id}.svg`,
+        url: `${PUBLIC_URL}/images/artists/${size}/${artist.id}`,
         height: size,
         width: size,
       })),
@@ -393,7 +393,7 @@ describe('endpoints closed to Development Mode', () => {
       href: `${API_BASE}/users/${account?.id}`,
       id: account?.id,
       images: [64, 300].map((size) => ({
-        url: `${PUBLIC_URL}/images/avatars/${size}/${account?.id}.svg`,
+        url: `${PUBLIC_URL}/images/avatars/${size}/${account?.id}`,
         height: size,
         width: size,
       })),

@@ -7,6 +7,7 @@ import {
   DEVELOPMENT_CLIENT,
   FREE_ACCOUNT,
   getMe,
+  pngSize,
   PREMIUM_ACCOUNT,
   PUBLIC_URL,
 } from './helpers';
@@ -22,8 +23,8 @@ afterEach(async () => {
 });
 
 const avatars = (id: string) => [
-  { url: `${PUBLIC_URL}/images/avatars/64/${id}.svg`, height: 64, width: 64 },
-  { url: `${PUBLIC_URL}/images/avatars/300/${id}.svg`, height: 300, width: 300 },
+  { url: `${PUBLIC_URL}/images/avatars/64/${id}`, height: 64, width: 64 },
+  { url: `${PUBLIC_URL}/images/avatars/300/${id}`, height: 300, width: 300 },
 ];
 
 describe('GET /v1/me', () => {
@@ -161,30 +162,28 @@ describe('the rest of /v1', () => {
 });
 
 describe('images', () => {
-  it('serves a deterministic SVG avatar for each size the API lists', async () => {
+  it('serves a deterministic PNG avatar for each size the API lists', async () => {
     const app = await sandbox();
 
-    const first = await app.inject({ url: `/sandbox/images/avatars/300/${PREMIUM_ACCOUNT}.svg` });
-    const second = await app.inject({ url: `/sandbox/images/avatars/300/${PREMIUM_ACCOUNT}.svg` });
-    const other = await app.inject({ url: `/sandbox/images/avatars/300/${FREE_ACCOUNT}.svg` });
+    const first = await app.inject({ url: `/sandbox/images/avatars/300/${PREMIUM_ACCOUNT}` });
+    const second = await app.inject({ url: `/sandbox/images/avatars/300/${PREMIUM_ACCOUNT}` });
+    const other = await app.inject({ url: `/sandbox/images/avatars/300/${FREE_ACCOUNT}` });
+    const small = await app.inject({ url: `/sandbox/images/avatars/64/${PREMIUM_ACCOUNT}` });
 
     expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-    expect(first.body).toMatch(/^<svg\s+xmlns="http:\/\/www\.w3\.org\/2000\/svg"\s+width="300"/);
-    expect(first.body).toMatch(/>\s*ML\s*<\/text>/);
-    expect(second.body).toBe(first.body);
-    expect(other.body).not.toBe(first.body);
-    expect(
-      (await app.inject({ url: `/sandbox/images/avatars/64/${PREMIUM_ACCOUNT}.svg` })).statusCode,
-    ).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(pngSize(first.rawPayload)).toEqual({ width: 300, height: 300 });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(other.rawPayload.equals(first.rawPayload)).toBe(false);
+    expect(pngSize(small.rawPayload)).toEqual({ width: 64, height: 64 });
   });
 
   it('answers 404 for unknown accounts and sizes', async () => {
     const app = await sandbox();
 
     for (const url of [
-      '/sandbox/images/avatars/300/nobody.svg',
-      `/sandbox/images/avatars/128/${PREMIUM_ACCOUNT}.svg`,
+      '/sandbox/images/avatars/300/nobody',
+      `/sandbox/images/avatars/128/${PREMIUM_ACCOUNT}`,
       `/sandbox/images/avatars/300/${PREMIUM_ACCOUNT}.png`,
     ]) {
       expect((await app.inject({ url })).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumImages, artistImages, playlistImages } from '../src/images/covers';
 import { createWorld } from '../src/world/world';
-import { buildSandbox, PUBLIC_URL } from './helpers';
+import { buildSandbox, pngSize, PUBLIC_URL } from './helpers';
 
 const world = createWorld();
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -19,14 +19,22 @@ function relative(url: string): string {
   return `/sandbox/${url.slice(PUBLIC_URL.length + 1)}`;
 }
 
-async function fetchSvg(url: string) {
+/** Fetches a picture and checks it is a PNG of the size its image object gives. */
+async function fetchPicture({
+  url,
+  width,
+  height,
+}: {
+  url: string;
+  width: number;
+  height: number;
+}) {
   const response = await app.inject({ url: relative(url) });
   expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-  expect(response.headers['content-security-policy']).toBe("default-src 'none'");
-  expect(response.body).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-  expect(response.body).not.toMatch(/<script|style=|href="http/i);
-  return response.body;
+  expect(response.headers['content-type']).toBe('image/png');
+  expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  expect(pngSize(response.rawPayload)).toEqual({ width, height });
+  return response.rawPayload;
 }
 
 describe('catalogue images', () => {
@@ -39,18 +47,17 @@ describe('catalogue images', () => {
       [64, 64],
     ]);
     const [large, , small] = images;
-    const body = await fetchSvg(large?.url ?? '');
-    expect(body).toContain('width="640"');
-    expect(await fetchSvg(large?.url ?? '')).toBe(body);
-    expect(await fetchSvg(small?.url ?? '')).toContain('width="64"');
-    const other = await fetchSvg(albumImages(world.albums[43]!, PUBLIC_URL)[0]?.url ?? '');
-    expect(other).not.toBe(body);
+    const picture = await fetchPicture(large!);
+    expect((await fetchPicture(large!)).equals(picture)).toBe(true);
+    await fetchPicture(small!);
+    const other = await fetchPicture(albumImages(world.albums[43]!, PUBLIC_URL)[0]!);
+    expect(other.equals(picture)).toBe(false);
   });
 
   it('serves artist pictures', async () => {
     const images = artistImages(world.artists[7]!, PUBLIC_URL);
     expect(images.map(({ width }) => width)).toEqual([640, 320, 160]);
-    for (const image of images) await fetchSvg(image.url);
+    for (const image of images) await fetchPicture(image);
   });
 
   it('gives playlists a mosaic of their first four albums, or the first cover', async () => {
@@ -60,8 +67,8 @@ describe('catalogue images', () => {
     );
     const images = playlistImages(world, mosaic!, NOW, PUBLIC_URL);
     expect(images.map(({ width }) => width)).toEqual([640, 300, 60]);
-    expect(images[0]?.url).toMatch(/\/images\/mosaics\/640\/[0-9A-Za-z]{88}\.svg$/);
-    for (const image of images) await fetchSvg(image.url);
+    expect(images[0]?.url).toMatch(/\/images\/mosaics\/640\/[0-9A-Za-z]{88}$/);
+    for (const image of images) await fetchPicture(image);
 
     const first = mosaic!.items[0]!;
     const early = playlistImages(world, mosaic!, first.addedAt, PUBLIC_URL);
@@ -74,13 +81,22 @@ describe('catalogue images', () => {
   it('answers 404 for unknown items and sizes', async () => {
     const album = world.albums[0]!.id;
     for (const url of [
-      `/sandbox/images/albums/300/${'0'.repeat(22)}.svg`,
-      `/sandbox/images/albums/301/${album}.svg`,
+      `/sandbox/images/albums/300/${'0'.repeat(22)}`,
+      `/sandbox/images/albums/301/${album}`,
       `/sandbox/images/albums/300/${album}.png`,
-      `/sandbox/images/artists/300/${world.artists[0]!.id}.svg`,
-      `/sandbox/images/mosaics/640/${album}${album}${album}.svg`,
+      `/sandbox/images/artists/300/${world.artists[0]!.id}`,
+      `/sandbox/images/mosaics/640/${album}${album}${album}`,
+      `/sandbox/images/tracks/300/${album}`,
+      `/sandbox/images/hasOwnProperty/300/${album}`,
     ]) {
       expect((await app.inject({ url })).statusCode).toBe(404);
     }
+  });
+
+  it('sends the SVG URLs of earlier sandboxes on to their pictures', async () => {
+    const album = world.albums[0]!.id;
+    const response = await app.inject({ url: `/sandbox/images/albums/300/${album}.svg` });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(album);
   });
 });

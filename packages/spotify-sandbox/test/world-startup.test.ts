@@ -31,7 +31,7 @@ describe('start-up', () => {
     try {
       const album = world.albums[0]?.id ?? '';
       for (const app of [shared, own]) {
-        const cover = await app.inject({ url: `/sandbox/images/albums/300/${album}.svg` });
+        const cover = await app.inject({ url: `/sandbox/images/albums/300/${album}` });
         expect(cover.statusCode).toBe(200);
       }
       await expect(buildSandbox({ world, seed: 1 })).rejects.toThrow(/either a world/);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html, renderHtml } from '../http/html';
 import type { SandboxAccount } from '../world/account';
+import { SANS_FONT } from './raster';
 
 /** The sizes Spotify serves profile pictures in, in the order the Web API lists them. */
 export const AVATAR_SIZES = [64, 300] as const;
@@ -10,9 +11,9 @@ export function isAvatarSize(value: number): value is AvatarSize {
   return (AVATAR_SIZES as readonly number[]).includes(value);
 }
 
-/** Path of an avatar below the sandbox root. */
+/** Path of an avatar below the sandbox root; no extension, as on Spotify's `i.scdn.co`. */
 export function avatarPath(accountId: string, size: AvatarSize): string {
-  return `images/avatars/${size}/${encodeURIComponent(accountId)}.svg`;
+  return `images/avatars/${size}/${encodeURIComponent(accountId)}`;
 }
 
 /** The Web API's `images` of a user: absolute URLs below the sandbox's public URL. */
@@ -26,8 +27,7 @@ export function avatarImages(account: SandboxAccount, publicUrl: string) {
 
 /**
  * A profile picture drawn from the account alone: a two-tone gradient, two soft discs and the
- * initials. The same account always gets the same picture. Presentation attributes only, so it
- * renders under a CSP without 'unsafe-inline'.
+ * initials. The same account always gets the same picture. Drawn as SVG, served as PNG.
  */
 export function renderAvatarSvg(account: SandboxAccount, size: AvatarSize): string {
   const hash = createHash('sha256').update(account.id).digest();
@@ -50,8 +50,6 @@ export function renderAvatarSvg(account: SandboxAccount, size: AvatarSize): stri
       width="${size}"
       height="${size}"
       viewBox="0 0 100 100"
-      role="img"
-      aria-label="${account.displayName}"
     >
       <defs>
         <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -66,7 +64,7 @@ export function renderAvatarSvg(account: SandboxAccount, size: AvatarSize): stri
         y="50"
         dy="0.35em"
         text-anchor="middle"
-        font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+        font-family="${SANS_FONT}"
         font-size="38"
         font-weight="600"
         fill="#ffffff"

@@ -1,12 +1,12 @@
 import { html, renderHtml, type Markup } from '../http/html';
 import type { Album, Artist, Playlist, World } from '../world/model';
 import { hashString, Random } from '../world/random';
+import { SANS_FONT, SERIF_FONT } from './raster';
 
 /**
  * Pictures of the catalogue, drawn rather than fetched: album covers, playlist mosaics (four
  * covers, as Spotify composes them) and artist pictures. Each is a function of the item alone, so
- * the same album always has the same cover. Presentation attributes only, so they render under a
- * CSP without 'unsafe-inline'.
+ * the same album always has the same cover. Drawn as SVG, served as PNG (see `rasterize`).
  */
 
 /** The sizes Spotify serves album covers, artist pictures and playlist mosaics in, largest first. */
@@ -20,18 +20,18 @@ export interface ImageObject {
   width: number;
 }
 
-/** Path of an album cover below the sandbox root. */
+/** Path of an album cover below the sandbox root; no extension, as on Spotify's `i.scdn.co`. */
 export function albumImagePath(albumId: string, size: number): string {
-  return `images/albums/${size}/${encodeURIComponent(albumId)}.svg`;
+  return `images/albums/${size}/${encodeURIComponent(albumId)}`;
 }
 
 export function artistImagePath(artistId: string, size: number): string {
-  return `images/artists/${size}/${encodeURIComponent(artistId)}.svg`;
+  return `images/artists/${size}/${encodeURIComponent(artistId)}`;
 }
 
 /** A mosaic is named by the four album ids it shows, like Spotify's `mosaic.scdn.co` URLs. */
 export function mosaicImagePath(albumIds: readonly string[], size: number): string {
-  return `images/mosaics/${size}/${albumIds.map(encodeURIComponent).join('')}.svg`;
+  return `images/mosaics/${size}/${albumIds.map(encodeURIComponent).join('')}`;
 }
 
 /** The Web API's `images` of an album: absolute URLs below the sandbox's public URL. */
@@ -77,7 +77,7 @@ function square(url: string, size: number): ImageObject {
 
 /** An album's cover at a size: one of several styles, colours and text, chosen by its id. */
 export function renderAlbumCover(album: Album, artistName: string, size: number): string {
-  return renderHtml(frame(size, album.name, coverArt(album, artistName, 'c')));
+  return renderHtml(frame(size, coverArt(album, artistName, 'c')));
 }
 
 /** Four covers in a 2×2 grid. */
@@ -99,7 +99,7 @@ export function renderMosaic(
           ${coverArt(album, artistName, `m${index}`)}
         </svg>`,
     );
-  return renderHtml(frame(size, 'Playlist cover', tiles));
+  return renderHtml(frame(size, tiles));
 }
 
 /** An artist's picture: a duotone silhouette before a backdrop, in colours of its own. */
@@ -126,7 +126,6 @@ export function renderArtistPicture(artist: Artist, size: number): string {
   return renderHtml(
     frame(
       size,
-      artist.name,
       html`<rect width="100" height="100" fill="${light}" />
         ${rings}
         <path d="${shoulders}" fill="${dark}" />
@@ -135,14 +134,12 @@ export function renderArtistPicture(artist: Artist, size: number): string {
   );
 }
 
-function frame(size: number, label: string, content: Markup | readonly Markup[]): Markup {
+function frame(size: number, content: Markup | readonly Markup[]): Markup {
   return html`<svg
     xmlns="http://www.w3.org/2000/svg"
     width="${size}"
     height="${size}"
     viewBox="0 0 100 100"
-    role="img"
-    aria-label="${label}"
   >
     ${content}
   </svg>`;
@@ -310,7 +307,7 @@ function coverText(random: Random, title: string, artistName: string, light: str
   return html`<text
       x="8"
       y="${titleY}"
-      font-family="Georgia, 'Times New Roman', serif"
+      font-family="${SERIF_FONT}"
       font-size="${titleSize.toFixed(1)}"
       font-weight="700"
       fill="${fill}"
@@ -319,7 +316,7 @@ function coverText(random: Random, title: string, artistName: string, light: str
     <text
       x="8"
       y="${artistY}"
-      font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+      font-family="${SANS_FONT}"
       font-size="4.5"
       letter-spacing="0.6"
       fill="${fill}"

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxAccount } from '../world/account';
 import type { AccountDirectory } from '../world/account';
 import type { Album, Artist, Playlist, World } from '../world/model';
-import { avatarImages, isAvatarSize, renderAvatarSvg } from './avatar';
+import { AVATAR_SIZES, avatarImages, isAvatarSize, renderAvatarSvg } from './avatar';
 import {
   ALBUM_IMAGE_SIZES,
   albumImages,
@@ -14,6 +14,7 @@ import {
   renderArtistPicture,
   renderMosaic,
 } from './covers';
+import { rasterize } from './raster';
 
 /** Where the pictures of the world are: the Web API's `images` arrays, absolute URLs. */
 export function imageUrls(world: World, publicUrl: string) {
@@ -28,7 +29,7 @@ export function imageUrls(world: World, publicUrl: string) {
 
 const SPOTIFY_ID_LENGTH = 22;
 
-/** Images the Web API links to (`i.scdn.co` on Spotify), generated rather than fetched. */
+/** Images the Web API links to (`i.scdn.co` on Spotify), drawn rather than fetched. */
 export function imagesService({
   accounts,
   world,
@@ -38,70 +39,70 @@ export function imagesService({
 }): FastifyPluginAsync {
   const artistName = (album: Album) =>
     album.artistIds.map((id) => world.artist(id)?.name ?? '').join(', ');
-  return async (app) => {
-    app.get<{ Params: { size: string; file: string } }>(
-      '/avatars/:size/:file',
-      async (request, reply) => {
-        const size = Number(request.params.size);
-        const account = accounts.get(svgName(request.params.file) ?? '');
-        if (!account || !isAvatarSize(size)) return reply.callNotFound();
-        return sendSvg(reply, renderAvatarSvg(account, size));
+  /** Each kind of picture: its sizes, and its drawing by id (undefined for an unknown id). */
+  const pictures: Record<string, { sizes: readonly number[]; draw: Drawing }> = {
+    avatars: {
+      sizes: AVATAR_SIZES,
+      draw: (id, size) => {
+        const account = accounts.get(id);
+        return account && isAvatarSize(size) ? renderAvatarSvg(account, size) : undefined;
       },
-    );
-
-    app.get<{ Params: { size: string; file: string } }>(
-      '/albums/:size/:file',
-      async (request, reply) => {
-        const size = Number(request.params.size);
-        const album = world.album(svgName(request.params.file) ?? '');
-        if (!album || !isOneOf(ALBUM_IMAGE_SIZES, size)) return reply.callNotFound();
-        return sendSvg(reply, renderAlbumCover(album, artistName(album), size));
+    },
+    albums: {
+      sizes: ALBUM_IMAGE_SIZES,
+      draw: (id, size) => {
+        const album = world.album(id);
+        return album && renderAlbumCover(album, artistName(album), size);
       },
-    );
-
-    app.get<{ Params: { size: string; file: string } }>(
-      '/artists/:size/:file',
-      async (request, reply) => {
-        const size = Number(request.params.size);
-        const artist = world.artist(svgName(request.params.file) ?? '');
-        if (!artist || !isOneOf(ARTIST_IMAGE_SIZES, size)) return reply.callNotFound();
-        return sendSvg(reply, renderArtistPicture(artist, size));
+    },
+    artists: {
+      sizes: ARTIST_IMAGE_SIZES,
+      draw: (id, size) => {
+        const artist = world.artist(id);
+        return artist && renderArtistPicture(artist, size);
       },
-    );
-
-    app.get<{ Params: { size: string; file: string } }>(
-      '/mosaics/:size/:file',
-      async (request, reply) => {
-        const size = Number(request.params.size);
-        const name = svgName(request.params.file) ?? '';
+    },
+    mosaics: {
+      sizes: MOSAIC_IMAGE_SIZES,
+      draw: (id, size) => {
         const albums: Album[] = [];
-        for (let offset = 0; offset < name.length; offset += SPOTIFY_ID_LENGTH) {
-          const album = world.album(name.slice(offset, offset + SPOTIFY_ID_LENGTH));
+        for (let offset = 0; offset < id.length; offset += SPOTIFY_ID_LENGTH) {
+          const album = world.album(id.slice(offset, offset + SPOTIFY_ID_LENGTH));
           if (album) albums.push(album);
         }
-        if (albums.length !== 4 || name.length !== 4 * SPOTIFY_ID_LENGTH)
-          return reply.callNotFound();
-        if (!isOneOf(MOSAIC_IMAGE_SIZES, size)) return reply.callNotFound();
-        const covers = albums.map((album) => ({ album, artistName: artistName(album) }));
-        return sendSvg(reply, renderMosaic(covers, size));
+        if (albums.length !== 4 || id.length !== 4 * SPOTIFY_ID_LENGTH) return undefined;
+        return renderMosaic(
+          albums.map((album) => ({ album, artistName: artistName(album) })),
+          size,
+        );
+      },
+    },
+  };
+  return async (app) => {
+    app.get<{ Params: { kind: string; size: string; id: string } }>(
+      '/:kind/:size/:id',
+      async (request, reply) => {
+        const { kind, size, id } = request.params;
+        // Earlier sandboxes served SVG files, and a data folder keeps the URLs they gave.
+        if (id.endsWith(LEGACY_EXTENSION)) {
+          const current = encodeURIComponent(id.slice(0, -LEGACY_EXTENSION.length));
+          return reply.redirect(current, 301);
+        }
+        const picture = Object.hasOwn(pictures, kind) ? pictures[kind] : undefined;
+        const pixels = Number(size);
+        if (!picture?.sizes.includes(pixels)) return reply.callNotFound();
+        const svg = picture.draw(id, pixels);
+        if (svg === undefined) return reply.callNotFound();
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(await rasterize(svg));
       },
     );
   };
 }
 
-function svgName(file: string): string | undefined {
-  return file.endsWith('.svg') ? file.slice(0, -4) : undefined;
-}
+type Drawing = (id: string, size: number) => string | undefined;
 
-function isOneOf(sizes: readonly number[], size: number): boolean {
-  return sizes.includes(size);
-}
-
-function sendSvg(reply: FastifyReply, svg: string) {
-  return reply
-    .header('content-type', 'image/svg+xml; charset=utf-8')
-    .header('cache-control', 'public, max-age=86400')
-    .header('content-security-policy', "default-src 'none'")
-    .header('x-content-type-options', 'nosniff')
-    .send(svg);
-}
+const LEGACY_EXTENSION = '.svg';
