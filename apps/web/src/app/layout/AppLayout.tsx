@@ -3,7 +3,7 @@ import { Outlet, useRoutes, type Location, type RouteObject } from 'react-router
 import { LoadingState } from '../../components/ui/LoadingState';
 import { useSession } from '../../features/account/hooks/useSession';
 import { forgetOfflineCopies, reportSavedQueriesError } from '../../lib/savedQueries';
-import { useLoadedAndIdle } from '../../lib/afterLoad';
+import { AfterLoad } from '../../lib/AfterLoad';
 import { markPromoted } from '../../lib/visitor';
 import { PlaybackProvider } from '../../features/playback/components/PlaybackProvider';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
@@ -41,8 +41,6 @@ function BackgroundPage({ pages, location }: { pages: RouteObject[]; location: L
 export function AppLayout({ pages }: { pages: RouteObject[] }) {
   const session = useSession();
   const authenticated = session.status === 'authenticated';
-  // The player starts once the page has loaded (decision 0034); the live stream does not wait.
-  const extras = useLoadedAndIdle();
   const background = useSearchBackground();
   useSearchShortcut();
   const visitor = session.status === 'visitor';
@@ -80,10 +78,13 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
         </main>
         <Footer />
         {authenticated && <div className="mini-player-spacer" aria-hidden="true" />}
-        {authenticated && extras && (
-          <Suspense>
-            <MiniPlayer />
-          </Suspense>
+        {authenticated && (
+          // The player starts once the page has loaded (decision 0034); the live stream does not.
+          <AfterLoad>
+            <Suspense>
+              <MiniPlayer />
+            </Suspense>
+          </AfterLoad>
         )}
         {authenticated && <MainTabs placement="bottom" />}
       </div>

@@ -6,7 +6,7 @@ import { BellIcon, SearchIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
 import { holdsSession } from '../../features/account/api/currentUser';
 import type { Session } from '../../features/account/hooks/useSession';
-import { useLoadedAndIdle } from '../../lib/afterLoad';
+import { AfterLoad } from '../../lib/AfterLoad';
 import { prefetchOnIntent } from '../prefetch';
 import { useOpenSearch } from '../searchNavigation';
 import { MainTabs } from './MainTabs';
@@ -40,8 +40,6 @@ function AccountActionsPlaceholder({ user }: { user?: CurrentUser }) {
 export function Header({ session }: { session: Session }) {
   const { pathname } = useLocation();
   const openSearch = useOpenSearch();
-  // The bell and the menu load once the page has (decision 0034); their look is there before.
-  const accountActions = useLoadedAndIdle();
 
   return (
     <header className="app-header">
@@ -69,12 +67,11 @@ export function Header({ session }: { session: Session }) {
             <SearchIcon />
           </button>
           {session.status === 'authenticated' ? (
+            // The bell and the menu load once the page has (decision 0034); their look is there.
             <Suspense fallback={<AccountActionsPlaceholder user={session.user} />}>
-              {accountActions ? (
+              <AfterLoad fallback={<AccountActionsPlaceholder user={session.user} />}>
                 <AccountActions user={session.user} />
-              ) : (
-                <AccountActionsPlaceholder user={session.user} />
-              )}
+              </AfterLoad>
             </Suspense>
           ) : session.status === 'loading' && holdsSession() ? (
             // Most likely signed in (the server's cookie says so): the actions' room is kept.

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 let loadedAndIdle: Promise<void> | undefined;
 
 /** Resolves once the page has loaded and the browser then has a moment to spare. */
-export function whenLoadedAndIdle(): Promise<void> {
+function whenLoadedAndIdle(): Promise<void> {
   return (loadedAndIdle ??= new Promise<void>((resolve) => {
     const idle = () => {
       if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
@@ -15,10 +15,18 @@ export function whenLoadedAndIdle(): Promise<void> {
 }
 
 /**
- * False until the page has loaded and the browser is idle: for parts the first paint does not
- * need (decision 0034), so their code and requests wait behind the page's own.
+ * Its children once the page has loaded and the browser is idle, `fallback` until then: for
+ * parts the first paint does not need (decision 0034), so their code and requests wait behind
+ * the page's own. The wait is held here, not in the layout around it, so that when it ends only
+ * these parts render, not the whole page again.
  */
-export function useLoadedAndIdle(): boolean {
+export function AfterLoad({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let mounted = true;
@@ -29,5 +37,5 @@ export function useLoadedAndIdle(): boolean {
       mounted = false;
     };
   }, []);
-  return ready;
+  return ready ? children : fallback;
 }
