@@ -9,8 +9,11 @@ const MINUTE_MS = 60 * SECOND_MS;
 // Recent and Likes lists
 export const INFINITE_SCROLL_MARGIN_PX = 300;
 export const ACTIVITY_SEARCH_DEBOUNCE_MS = 500;
-/** Rows of a feed's first answer rendered before the rest: more than a phone's screen shows. */
-export const FEED_FIRST_PAINT_ROWS = 12;
+/**
+ * The least height of a feed row, wide and at 600 px or narrower (activity.css): a feed's first
+ * answer renders the rows that fit the screen at this height before the rest.
+ */
+export const FEED_ROW_MIN_HEIGHT_PX = { wide: 69, narrow: 117 };
 
 // Search modal
 export const SEARCH_MODAL_DEBOUNCE_MS = 300;

@@ -2,7 +2,7 @@ import type { ActivityItem } from '@earshot/contract/activity';
 import type { PlayContext } from '@earshot/contract/playback';
 import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { InfiniteScrollSentinel } from '../../../components/ui/InfiniteScrollSentinel';
-import { FEED_FIRST_PAINT_ROWS } from '../../../lib/constants';
+import { FEED_ROW_MIN_HEIGHT_PX } from '../../../lib/constants';
 import { LoadingState } from '../../../components/ui/LoadingState';
 import { NotSavedOffline, SavedCopyNote } from '../../../components/ui/SavedCopyNote';
 import type { PointerMenuTarget } from '../../../components/ui/PointerMenu';
@@ -63,6 +63,16 @@ interface FeedRowsProps {
   /** The songs whose like call runs, read once for all rows (decision 0041). */
   likePendingUids: ReadonlySet<string>;
   onLikeToggle: (uid: string, liked: boolean) => void;
+}
+
+/**
+ * How many rows of a feed's first answer to render before the rest (decision 0034): all the
+ * screen can show, so the first paint fills it and the rows rendered later appear below it. No
+ * more: on a phone each row rendered in that first task lengthens it.
+ */
+export function firstPaintRows(): number {
+  const narrow = window.matchMedia?.('(max-width: 600px)').matches ?? false;
+  return Math.ceil(window.innerHeight / FEED_ROW_MIN_HEIGHT_PX[narrow ? 'narrow' : 'wide']);
 }
 
 /** The rows themselves: rendered again only when the items or how they are shown change. */
@@ -138,7 +148,7 @@ export function ActivityList({
   }
 
   const shown = shownLoaded ?? [];
-  const items = allRows ? shown : shown.slice(0, FEED_FIRST_PAINT_ROWS);
+  const items = allRows ? shown : shown.slice(0, firstPaintRows());
   if (items.length === 0) return <p className="activity-list__status">{texts.empty}</p>;
 
   return (
