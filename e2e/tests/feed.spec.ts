@@ -275,3 +275,22 @@ test("a signed-in first visit fetches the viewer, the feed and the feed's code w
   ]);
   await page.context().close();
 });
+
+test('a first visit paints the feed with its rows, not a spinner before them', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await logInNewContext(browser, baseURL, PEOPLE.mara, { serviceWorkers: 'block' });
+  await waitForActivityOf(page.request, MARA_FRIENDS);
+  // Everything the page ever shows, from its first node: was a loading state among it?
+  await page.addInitScript(`
+    window.earshotSpinnerSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.loading-state')) window.earshotSpinnerSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  await page.goto('/recent');
+  await expect(feedRows(page).first()).toBeVisible();
+  expect(await page.evaluate('window.earshotSpinnerSeen')).toBe(false);
+  await page.context().close();
+});

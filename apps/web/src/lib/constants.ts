@@ -6,6 +6,10 @@
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
 
+// First paint
+/** How long the first paint waits for the first page's chunk and data, asked for with it. */
+export const FIRST_PAINT_WAIT_MS = SECOND_MS;
+
 // Recent and Likes lists
 export const INFINITE_SCROLL_MARGIN_PX = 300;
 export const ACTIVITY_SEARCH_DEBOUNCE_MS = 500;
