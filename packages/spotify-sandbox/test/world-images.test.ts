@@ -87,6 +87,8 @@ describe('catalogue images', () => {
       `/sandbox/images/artists/300/${world.artists[0]!.id}`,
       `/sandbox/images/mosaics/640/${album}${album}${album}`,
       `/sandbox/images/tracks/300/${album}`,
+      `/sandbox/images/tracks/300/${album}.svg`,
+      `/sandbox/images/albums/301/${album}.svg`,
       `/sandbox/images/hasOwnProperty/300/${album}`,
     ]) {
       expect((await app.inject({ url })).statusCode).toBe(404);

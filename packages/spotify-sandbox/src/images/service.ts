@@ -83,14 +83,14 @@ export function imagesService({
       '/:kind/:size/:id',
       async (request, reply) => {
         const { kind, size, id } = request.params;
+        const picture = Object.hasOwn(pictures, kind) ? pictures[kind] : undefined;
+        const pixels = Number(size);
+        if (!picture?.sizes.includes(pixels)) return reply.callNotFound();
         // Earlier sandboxes served SVG files, and a data folder keeps the URLs they gave.
         if (id.endsWith(LEGACY_EXTENSION)) {
           const current = encodeURIComponent(id.slice(0, -LEGACY_EXTENSION.length));
           return reply.redirect(current, 301);
         }
-        const picture = Object.hasOwn(pictures, kind) ? pictures[kind] : undefined;
-        const pixels = Number(size);
-        if (!picture?.sizes.includes(pixels)) return reply.callNotFound();
         const svg = picture.draw(id, pixels);
         if (svg === undefined) return reply.callNotFound();
         return reply
