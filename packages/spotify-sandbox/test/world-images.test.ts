@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { albumImages, artistImages, playlistImages } from '../src/images/covers';
+import type * as raster from '../src/images/raster';
+import { rasterize } from '../src/images/raster';
 import { createWorld } from '../src/world/world';
 import { buildSandbox, pngSize, PUBLIC_URL } from './helpers';
+
+vi.mock('../src/images/raster', async (original) => {
+  const actual = await original<typeof raster>();
+  return { ...actual, rasterize: vi.fn(actual.rasterize) };
+});
 
 const world = createWorld();
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -89,10 +96,20 @@ describe('catalogue images', () => {
       `/sandbox/images/tracks/300/${album}`,
       `/sandbox/images/tracks/300/${album}.svg`,
       `/sandbox/images/albums/301/${album}.svg`,
+      `/sandbox/images/albums/300/${'0'.repeat(22)}.svg`,
+      '/sandbox/images/albums/300/.svg',
       `/sandbox/images/hasOwnProperty/300/${album}`,
     ]) {
       expect((await app.inject({ url })).statusCode).toBe(404);
     }
+  });
+
+  it('draws a picture once while it is asked for again', async () => {
+    const [, medium] = albumImages(world.albums[44]!, PUBLIC_URL);
+    const before = vi.mocked(rasterize).mock.calls.length;
+    const first = await fetchPicture(medium!);
+    expect((await fetchPicture(medium!)).equals(first)).toBe(true);
+    expect(vi.mocked(rasterize).mock.calls.length - before).toBe(1);
   });
 
   it('sends the SVG URLs of earlier sandboxes on to their pictures', async () => {

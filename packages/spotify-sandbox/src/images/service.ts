@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { SandboxAccount } from '../world/account';
 import type { AccountDirectory } from '../world/account';
 import type { Album, Artist, Playlist, World } from '../world/model';
@@ -78,6 +79,12 @@ export function imagesService({
       },
     },
   };
+  // A picture is a function of its URL: each is drawn once while it is asked for (the PNG
+  // encoding runs on the event loop, up to ~8 ms for a 640 px cover).
+  const drawn = new LRUCache<string, Buffer>({
+    maxSize: DRAWN_PICTURES_MAX_BYTES,
+    sizeCalculation: (png) => png.length,
+  });
   return async (app) => {
     app.get<{ Params: { kind: string; size: string; id: string } }>(
       '/:kind/:size/:id',
@@ -87,17 +94,22 @@ export function imagesService({
         const pixels = Number(size);
         if (!picture?.sizes.includes(pixels)) return reply.callNotFound();
         // Earlier sandboxes served SVG files, and a data folder keeps the URLs they gave.
-        if (id.endsWith(LEGACY_EXTENSION)) {
-          const current = encodeURIComponent(id.slice(0, -LEGACY_EXTENSION.length));
-          return reply.redirect(current, 301);
-        }
-        const svg = picture.draw(id, pixels);
+        const legacy = id.endsWith(LEGACY_EXTENSION);
+        const name = legacy ? id.slice(0, -LEGACY_EXTENSION.length) : id;
+        const svg = picture.draw(name, pixels);
         if (svg === undefined) return reply.callNotFound();
+        if (legacy) return reply.redirect(encodeURIComponent(name), 301);
+        const key = `${kind}/${pixels}/${name}`;
+        let png = drawn.get(key);
+        if (png === undefined) {
+          png = await rasterize(svg);
+          drawn.set(key, png);
+        }
         return reply
           .header('content-type', 'image/png')
           .header('cache-control', 'public, max-age=86400')
           .header('x-content-type-options', 'nosniff')
-          .send(await rasterize(svg));
+          .send(png);
       },
     );
   };
@@ -106,3 +118,5 @@ export function imagesService({
 type Drawing = (id: string, size: number) => string | undefined;
 
 const LEGACY_EXTENSION = '.svg';
+/** About a thousand 300 px covers. */
+const DRAWN_PICTURES_MAX_BYTES = 16 * 1024 * 1024;
