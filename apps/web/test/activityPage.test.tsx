@@ -272,7 +272,8 @@ describe('infinite scroll', () => {
     });
     renderApp('/likes/friends');
 
-    expect(await screen.findAllByRole('listitem')).toHaveLength(30);
+    // The rows of the first paint, then the others (decision 0034).
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(30));
     // Watched once every row of the first answer is shown (decision 0034).
     // Read inside the wait: the deferred rows' render may still replace the observer after it.
     const observer = await waitFor(() => {

@@ -72,7 +72,8 @@ interface FeedRowsProps {
  */
 export function firstPaintRows(): number {
   const narrow = window.matchMedia?.('(max-width: 600px)').matches ?? false;
-  return Math.ceil(window.innerHeight / FEED_ROW_MIN_HEIGHT_PX[narrow ? 'narrow' : 'wide']);
+  const rows = Math.ceil(window.innerHeight / FEED_ROW_MIN_HEIGHT_PX[narrow ? 'narrow' : 'wide']);
+  return Math.max(1, rows);
 }
 
 /** The rows themselves: rendered again only when the items or how they are shown change. */
@@ -106,8 +107,9 @@ export function ActivityList({
   const toggleLike = useLikeToggle();
   const texts = FEED_TEXTS[feed];
   // The first answer paints its first rows at once and the rest in a background render that
-  // yields to the browser (decision 0034): one long task less on a phone's first load.
-  const allRows = useDeferredValue(query.data !== undefined);
+  // yields to the browser (decision 0034): one long task less on a phone's first load. False at
+  // first even when the answer is there at mount, as on a document's first page (decision 0047).
+  const allRows = useDeferredValue(query.data !== undefined, false);
   const feedKey = JSON.stringify(activityQueryKeys.feed(feed, filters));
   const loaded = useMemo(
     () => ({ feedKey, items: query.data?.pages.flatMap((page) => page.items) }),
