@@ -96,15 +96,15 @@ export function imagesService({
         // Earlier sandboxes served SVG files, and a data folder keeps the URLs they gave.
         const legacy = id.endsWith(LEGACY_EXTENSION);
         const name = legacy ? id.slice(0, -LEGACY_EXTENSION.length) : id;
-        const svg = picture.draw(name, pixels);
-        if (svg === undefined) return reply.callNotFound();
-        if (legacy) return reply.redirect(encodeURIComponent(name), 301);
         const key = `${kind}/${pixels}/${name}`;
         let png = drawn.get(key);
         if (png === undefined) {
+          const svg = picture.draw(name, pixels);
+          if (svg === undefined) return reply.callNotFound();
           png = await rasterize(svg);
           drawn.set(key, png);
         }
+        if (legacy) return reply.redirect(encodeURIComponent(name), 301);
         return reply
           .header('content-type', 'image/png')
           .header('cache-control', 'public, max-age=86400')
