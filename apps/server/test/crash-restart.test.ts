@@ -66,14 +66,18 @@ async function waitFor<T>(
   }
 }
 
-/** The sandbox on a port of its own, knowing Earshot's callback on `earshotPort`, clock frozen. */
+/**
+ * The sandbox on a port of its own, knowing Earshot's callback on `earshotPort`, clock frozen.
+ * Its port is the kernel's pick (0), bound at once and never in EARSHOT_PORTS: a port of that
+ * range found free could be the one `earshotPort` names, which Earshot has not bound yet.
+ */
 async function startSandbox(earshotPort: number, faults?: FaultConfigInput) {
   const clock = new SandboxClock({ frozen: true });
   const sandbox = await startSandboxServer({
     world,
     clock,
     faults,
-    port: await freePort(...EARSHOT_PORTS),
+    port: 0,
     clients: [
       {
         id: CLIENT_ID,

@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, type Database } from '../src/db/client';
-import { EARSHOT_PORTS, freePort } from './support/earshot-process';
+import { UNUSED_PORTS, freePort } from './support/earshot-process';
 import { freshDatabase } from './support/database';
 
 let database: Database;
@@ -25,7 +25,7 @@ const serverError = (message: string, code: string) => Object.assign(new Error(m
 
 describe('isDatabaseUnavailable (a 503, not a 500: docs/product.md §8)', () => {
   it('is true when nothing listens where the database should be', async () => {
-    const port = await freePort(...EARSHOT_PORTS);
+    const port = await freePort(...UNUSED_PORTS);
     const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres' });
     const refused = await failure(() => client.connect());
     expect((refused as { code?: string }).code).toBe('ECONNREFUSED');

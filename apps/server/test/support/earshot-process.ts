@@ -46,8 +46,15 @@ export async function freePort(from: number, to: number): Promise<number> {
   throw new Error(`No free port in ${from}-${to}`);
 }
 
-/** Earshot's ports for these tests; PostgreSQL clusters of their own use 5480–5489. */
+/**
+ * Earshot's ports for these tests; PostgreSQL clusters of their own use 5480–5489. Each range
+ * belongs to one test file: test files run at once, and a port one finds free another could bind
+ * before the first's server does.
+ */
 export const EARSHOT_PORTS = [4800, 4899] as const;
+
+/** Ports where nothing may listen, for the database-unavailable test's refused connections. */
+export const UNUSED_PORTS = [4950, 4999] as const;
 
 /**
  * Starts `main.ts serve` as its own Node process, as deployed (tsx's loader in the same process,
