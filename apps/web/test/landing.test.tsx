@@ -53,6 +53,24 @@ describe('landing page (visitors at /)', () => {
     expect(requestedUrls(api)).not.toContain('/api/user/me');
   });
 
+  it('shows a visitor the landing page as the first paint, the session asked for once', async () => {
+    document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    const api = fakeApi({ 'GET /api/status': json(200, { version: '1.4.0' }) });
+    const spinners: string[] = [];
+    const watcher = new MutationObserver(() => {
+      const spinner = document.querySelector('main .loading-state');
+      if (spinner) spinners.push(spinner.textContent ?? '');
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    renderApp('/');
+
+    await screen.findByRole('button', { name: 'Connect with Spotify' });
+    watcher.disconnect();
+    expect(spinners).toEqual([]);
+    // The footer's status and the session's one check that the server answers: not a third.
+    expect(requestedUrls(api).filter((url) => url === '/api/status')).toHaveLength(2);
+  });
+
   it('shows the demo video with controls and no autoplay, loading nothing until it nears the viewport', async () => {
     FakeIntersectionObserver.install();
     fakeApi({ 'GET /api/user/me': loggedOut });

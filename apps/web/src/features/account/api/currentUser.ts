@@ -3,7 +3,7 @@ import type { CurrentUser } from '@earshot/contract/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, requestJson, requestWithoutContent } from '../../../lib/apiClient';
 import { CURRENT_USER_RETRY, CURRENT_USER_STALE_MS } from '../../../lib/constants';
-import { retryUnlessClientError } from '../../../lib/queryClient';
+import { ASKED_BY_THE_LOADER, retryUnlessClientError } from '../../../lib/queryClient';
 
 /** Whether the server marked this browser as holding a session (`SIGNED_IN_COOKIE`). */
 export function holdsSession(): boolean {
@@ -38,6 +38,11 @@ export function currentUserQueryOptions() {
   });
 }
 
+/**
+ * A visitor's 401 is an answer, not a failure to try again: the layout and the home page
+ * mounting after the loader that asked would otherwise ask again, and a visitor's first paint
+ * would be a spinner until that second answer (a round trip more before the landing page shows).
+ */
 export function useCurrentUserQuery() {
-  return useQuery(currentUserQueryOptions());
+  return useQuery({ ...currentUserQueryOptions(), ...ASKED_BY_THE_LOADER });
 }
