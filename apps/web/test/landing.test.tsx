@@ -57,9 +57,15 @@ describe('landing page (visitors at /)', () => {
     document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
     const api = fakeApi({ 'GET /api/status': json(200, { version: '1.4.0' }) });
     const spinners: string[] = [];
-    const watcher = new MutationObserver(() => {
-      const spinner = document.querySelector('main .loading-state');
-      if (spinner) spinners.push(spinner.textContent ?? '');
+    // Every spinner added, even one removed again before the observer's callback runs.
+    const watcher = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        const spinner = node.matches('.loading-state')
+          ? node
+          : node.querySelector('.loading-state');
+        if (spinner) spinners.push(spinner.textContent ?? '');
+      }
     });
     watcher.observe(document.body, { childList: true, subtree: true });
     renderApp('/');

@@ -49,7 +49,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <AppRoot pages={pageRoutes} />,
-      // Nothing is shown while the first navigation's loader waits: the document has no content.
+      // Nothing while the first navigation's loader waits, should the router be rendered before
+      // it ends (main.tsx renders it only after; without this, React Router warns).
       HydrateFallback: () => null,
       children: [...searchRoutes, ...pageRoutes].map((route) =>
         withPageData(route, queryClient, firstNavigation),

@@ -2,8 +2,12 @@ import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
 import type { CurrentUser } from '@earshot/contract/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, requestJson, requestWithoutContent } from '../../../lib/apiClient';
-import { CURRENT_USER_RETRY, CURRENT_USER_STALE_MS } from '../../../lib/constants';
-import { ASKED_BY_THE_LOADER, retryUnlessClientError } from '../../../lib/queryClient';
+import {
+  CURRENT_USER_RETRY,
+  CURRENT_USER_STALE_MS,
+  FETCHED_JUST_NOW_MS,
+} from '../../../lib/constants';
+import { retryUnlessClientError } from '../../../lib/queryClient';
 
 /** Whether the server marked this browser as holding a session (`SIGNED_IN_COOKIE`). */
 export function holdsSession(): boolean {
@@ -39,10 +43,14 @@ export function currentUserQueryOptions() {
 }
 
 /**
- * A visitor's 401 is an answer, not a failure to try again: the layout and the home page
- * mounting after the loader that asked would otherwise ask again, and a visitor's first paint
- * would be a spinner until that second answer (a round trip more before the landing page shows).
+ * A failure answered just now (by the loader that asked as the navigation started) is not asked
+ * again as the layout and the page mount: a visitor's 401 would otherwise make the first paint a
+ * spinner until a second answer, a round trip more before the landing page shows. A failure any
+ * older (an outage, a visitor who has since logged in elsewhere) is asked again on mount.
  */
 export function useCurrentUserQuery() {
-  return useQuery({ ...currentUserQueryOptions(), ...ASKED_BY_THE_LOADER });
+  return useQuery({
+    ...currentUserQueryOptions(),
+    retryOnMount: (query) => Date.now() - query.state.errorUpdatedAt >= FETCHED_JUST_NOW_MS,
+  });
 }
