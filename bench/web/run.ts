@@ -184,16 +184,18 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
     if (result.lhr.runtimeError) return { failed: result.lhr.runtimeError.code };
     const { categories, audits } = result.lhr;
     const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
-    if (options.explain) {
-      // --explain: the audits that cost points outside Performance, to know what to fix.
-      for (const name of ['accessibility', 'best-practices', 'seo']) {
-        for (const ref of categories[name]?.auditRefs ?? []) {
+    // The audits that cost points outside Performance in this run: kept with the figures, since
+    // a median of 100 can hide a run that missed one (seen once, not reproduced since).
+    const missedAudits = ['accessibility', 'best-practices', 'seo'].flatMap((name) =>
+      (categories[name]?.auditRefs ?? [])
+        .filter((ref) => {
           const found = audits[ref.id];
-          if (ref.weight > 0 && found && found.score !== null && found.score < 1) {
-            console.log(`${formFactor} ${url} ${name}: ${ref.id} — ${found.title}`);
-          }
-        }
-      }
+          return ref.weight > 0 && found && found.score !== null && found.score < 1;
+        })
+        .map((ref) => `${name}: ${ref.id}`),
+    );
+    if (options.explain) {
+      for (const missed of missedAudits) console.log(`${formFactor} ${url} ${missed}`);
       // And where Performance goes: blocking time, each script's main-thread time, unused bytes.
       for (const id of [
         'first-contentful-paint',
@@ -246,7 +248,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
         items?: { resourceType?: string; transferSize?: number }[];
       }
     )?.items?.filter((item) => item.resourceType === 'Script');
-    return {
+    const figures: Figures = {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -258,7 +260,8 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookies: Coo
       tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
       jsTransferKb: (scripts ?? []).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
-    } satisfies Figures;
+    };
+    return { figures, missedAudits };
   } finally {
     chrome.kill();
   }
@@ -317,6 +320,7 @@ try {
   const loadBefore = loadAverage();
   const json: Record<string, Record<string, Figures>> = {};
   const benchmarkIndexes: number[] = [];
+  const missedByRun: string[] = [];
   for (const page of pages) {
     for (const formFactor of (['mobile', 'desktop'] as const).filter((name) =>
       chosenFormFactors.includes(name),
@@ -325,7 +329,12 @@ try {
       for (let attempt = 1; samples.length < runs; attempt += 1) {
         const sample = await audit(`${stack.url}${page.path}`, formFactor, page.cookie);
         if (!('failed' in sample)) {
-          samples.push(sample);
+          samples.push(sample.figures);
+          if (sample.missedAudits.length > 0) {
+            missedByRun.push(
+              `${page.name} ${formFactor}, run ${samples.length}: ${sample.missedAudits.join(', ')}`,
+            );
+          }
         } else if (attempt < runs * 3) {
           console.log(`${page.name} ${formFactor}: a run failed (${sample.failed}); running again`);
         } else {
@@ -394,6 +403,10 @@ try {
     `Goals: landing JS ≤ ${GOALS.landingJsKb} KB (${landingJsText}); Performance ≥ ` +
       `${GOALS.performance.landing} landing, ≥ ${GOALS.performance.recent} /recent and profile (mobile); ` +
       `Accessibility, Best Practices, SEO ${GOALS.otherCategories}; CLS ≤ ${GOALS.cls}.`,
+    '',
+    missedByRun.length === 0
+      ? 'No run missed an Accessibility, Best Practices or SEO audit.'
+      : `Audits missed in a run (a median can hide them):\n\n${missedByRun.map((line) => `- ${line}`).join('\n')}`,
   ].join('\n');
   if (everything) {
     await writeJson('web.json', {
@@ -401,6 +414,7 @@ try {
       load_average: load,
       benchmark_index: median(benchmarkIndexes),
       pages: json,
+      missed_audits: missedByRun,
     });
     await writeResult('web.md', markdown);
   }
