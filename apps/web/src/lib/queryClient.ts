@@ -20,6 +20,15 @@ export function retryUnlessClientError(maxRetries: number) {
  */
 export const ASKED_BY_THE_LOADER = { retryOnMount: false } as const;
 
+/**
+ * Whether an answer (data at `dataUpdatedAt`, a failure at `errorUpdatedAt`) came so recently,
+ * from the route loader as the navigation started, that a page mounting now uses it instead of
+ * asking again.
+ */
+export function answeredJustNow(updatedAt: number): boolean {
+  return Date.now() - updatedAt < FETCHED_JUST_NOW_MS;
+}
+
 /** The app's query client with the defaults of docs/product.md §9. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -29,7 +38,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // A page mounting right after its route's loader fetched its data uses that answer
         // instead of asking again; older data is refetched on mount as usual (when stale).
-        refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= FETCHED_JUST_NOW_MS,
+        refetchOnMount: (query) => !answeredJustNow(query.state.dataUpdatedAt),
       },
       // Offline, a change runs at once and is refused with a message (`apiClient.ts`) rather
       // than paused and sent whenever the network returns, unknown to the user.

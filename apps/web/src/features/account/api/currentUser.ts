@@ -2,12 +2,8 @@ import { SIGNED_IN_COOKIE } from '@earshot/contract/session';
 import type { CurrentUser } from '@earshot/contract/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, requestJson, requestWithoutContent } from '../../../lib/apiClient';
-import {
-  CURRENT_USER_RETRY,
-  CURRENT_USER_STALE_MS,
-  FETCHED_JUST_NOW_MS,
-} from '../../../lib/constants';
-import { retryUnlessClientError } from '../../../lib/queryClient';
+import { CURRENT_USER_RETRY, CURRENT_USER_STALE_MS } from '../../../lib/constants';
+import { answeredJustNow, retryUnlessClientError } from '../../../lib/queryClient';
 
 /** Whether the server marked this browser as holding a session (`SIGNED_IN_COOKIE`). */
 export function holdsSession(): boolean {
@@ -51,6 +47,6 @@ export function currentUserQueryOptions() {
 export function useCurrentUserQuery() {
   return useQuery({
     ...currentUserQueryOptions(),
-    retryOnMount: (query) => Date.now() - query.state.errorUpdatedAt >= FETCHED_JUST_NOW_MS,
+    retryOnMount: (query) => !answeredJustNow(query.state.errorUpdatedAt),
   });
 }
