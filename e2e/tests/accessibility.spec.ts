@@ -1,29 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { feedRows, rowTitleLink } from './support/feed';
 import { MARA_FRIENDS, PEOPLE, logIn, waitForActivityOf, waitForUser } from './support/session';
 import { aRelease } from './support/world';
 
 // Issue 18, end to end: axe-core finds nothing on any page, nor with a menu, a dialog or the
 // bell open (decision 0029). A violation is fixed in the app, never by turning a rule off.
-
-/**
- * Runs axe-core over the page as it is: its default rules and `target-size` (WCAG 2.2's 24 px
- * targets, off by default). Fails with each violation, its elements and what is wrong with them.
- */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  const found = violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n` +
-      violation.nodes
-        .map((node) => `  ${node.target.join(' ')}\n    ${node.failureSummary ?? ''}`)
-        .join('\n'),
-  );
-  expect(found, `axe-core violations on ${state}`).toEqual([]);
-}
 
 /**
  * Opens `path` and waits until its page is shown: its level-1 heading (`heading`, or any), and
@@ -175,4 +157,42 @@ test("the admin's bell", async ({ page }) => {
     () => page.getByRole('button', { name: /^Notifications/ }).click(),
     page.getByRole('dialog'),
   );
+});
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('every page a visitor can open', async ({ page }) => {
+    await waitForUser(page.request, PEOPLE.mara);
+    await test.step('the landing page', async () => {
+      await page.goto('/');
+      await expect(
+        page.getByRole('button', { name: 'Connect with Spotify' }).first(),
+      ).toBeVisible();
+      await expectNoViolations(page, 'the landing page');
+    });
+    await checkPage(page, '/login');
+    await checkPage(page, `/user/${PEOPLE.mara.username}`, PEOPLE.mara.name);
+    await checkCataloguePages(page);
+  });
+
+  test('every page of a signed-in listener', async ({ page }) => {
+    test.setTimeout(240_000);
+    await logIn(page, PEOPLE.mara, '/settings');
+    await waitForActivityOf(page.request, MARA_FRIENDS);
+    for (const [path, heading] of [
+      ['/settings', undefined],
+      ['/recent', 'Recent Activity'],
+      ['/likes', 'Likes'],
+      ['/discover', undefined],
+      ['/ignored', undefined],
+      ['/spotify/import', undefined],
+      ['/playlists', 'Playlists'],
+      ['/friends', 'Friends'],
+      [`/user/${PEOPLE.tomas.username}`, PEOPLE.tomas.name],
+    ] as const) {
+      await checkPage(page, path, heading);
+    }
+    await checkCataloguePages(page);
+  });
 });

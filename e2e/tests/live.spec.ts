@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { feedRows, rowText, rowTitleLink } from './support/feed';
 import {
   MARA_FRIENDS,
@@ -225,12 +226,14 @@ test('a play a friend starts in Earshot shows in Listening now at once', async (
   // The strip has a place of its own: a friend coming in moves no row (decision 0035).
   expect(await listTop()).toBe(topBefore);
   await mara.screenshot({ path: test.info().outputPath('listening-now-1280.png') });
+  await expectNoViolations(mara, 'Recent with a friend listening now');
 
   // On a phone it is docked above the player, out of the list's way: a friend leaving moves
   // nothing either. Leaves the friend's player quiet for the specs after this one.
   await mara.setViewportSize({ width: 375, height: 812 });
   await expect(entry).toBeVisible();
   await mara.screenshot({ path: test.info().outputPath('listening-now-375.png') });
+  await expectNoViolations(mara, 'Recent on a phone with a friend listening now');
   const phoneTop = await listTop();
   await miniPlayer.getByRole('button', { name: 'Pause' }).click();
   await expect(miniPlayer.getByRole('button', { name: 'Play' })).toBeVisible();
