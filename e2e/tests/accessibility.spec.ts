@@ -58,6 +58,16 @@ async function checkCataloguePages(page: Page): Promise<void> {
   await checkPage(page, artistPath ?? '');
 }
 
+/** The search dialog, opened on the results for `words`. */
+async function checkSearchDialog(page: Page, words: string): Promise<void> {
+  await test.step('the search dialog', async () => {
+    await page.goto(`/search/${encodeURIComponent(words)}`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    await expectNoViolations(page, 'the search dialog');
+  });
+}
+
 test('every page a visitor can open', async ({ page }) => {
   await waitForUser(page.request, PEOPLE.mara);
   await test.step('the landing page', async () => {
@@ -70,12 +80,7 @@ test('every page a visitor can open', async ({ page }) => {
   await checkPage(page, `/user/${PEOPLE.mara.username}`, PEOPLE.mara.name);
   await checkCataloguePages(page);
   await checkPage(page, '/no/such/page', /not found/i);
-  await test.step('the search dialog', async () => {
-    await page.goto(`/search/${encodeURIComponent('love')}`);
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-    await expectNoViolations(page, 'the search dialog');
-  });
+  await checkSearchDialog(page, 'love');
 });
 
 test('every page of a signed-in listener, with its menus and dialogs open', async ({ page }) => {
@@ -141,12 +146,7 @@ test('every page of a signed-in listener, with its menus and dialogs open', asyn
     page.getByRole('alertdialog'),
   );
 
-  await test.step('the search dialog', async () => {
-    await page.goto(`/search/${encodeURIComponent(PEOPLE.tomas.name)}`);
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-    await expectNoViolations(page, 'the search dialog');
-  });
+  await checkSearchDialog(page, PEOPLE.tomas.name);
 });
 
 test("the admin's bell", async ({ page }) => {
@@ -194,5 +194,7 @@ test.describe('on a phone (375 px)', () => {
       await checkPage(page, path, heading);
     }
     await checkCataloguePages(page);
+    await checkPage(page, '/no/such/page', /not found/i);
+    await checkSearchDialog(page, PEOPLE.tomas.name);
   });
 });
