@@ -82,6 +82,10 @@ test('a premium listener with no device playing plays in the browser, from page 
     await page.screenshot({ path: testInfo.outputPath('mini-player-1280.png') });
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(miniPlayer(page)).toBeVisible();
+    // Beside the controls, the title wraps onto a second line rather than ending in an ellipsis.
+    const titleLink = miniPlayer(page).getByRole('link', { name: title });
+    expect(await titleLink.evaluate((link) => link.scrollWidth <= link.clientWidth + 1)).toBe(true);
+    expect((await titleLink.boundingBox())?.height).toBeLessThanOrEqual(48);
     await page.screenshot({ path: testInfo.outputPath('mini-player-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
