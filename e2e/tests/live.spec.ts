@@ -204,10 +204,14 @@ test('a play a friend starts in Earshot shows in Listening now at once', async (
   const topBefore = await listTop();
 
   const player = await logInNewContext(browser, baseURL, friend, { next: '/recent/me' });
-  const row = feedRows(player).first();
-  const title = await rowText(rowTitleLink(row));
-  await row.hover();
-  await row.getByRole('button', { name: `Play ${title}` }).click();
+  const title = await rowText(rowTitleLink(feedRows(player).first()));
+  // The track's own button, wherever its row is by then: plays still arriving live (the
+  // friend's sync) may have put newer rows on top.
+  const play = feedRows(player)
+    .getByRole('button', { name: `Play ${title}`, exact: true })
+    .first();
+  await play.hover();
+  await play.click();
   const miniPlayer = player.getByRole('region', { name: 'Mini player' });
   await expect(miniPlayer.getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 });
   await expect(miniPlayer.getByRole('button', { name: 'Pause' })).toBeVisible({
