@@ -48,7 +48,8 @@ function renderWithPlayer(answers: Record<string, FakeAnswer>) {
 
 async function openDevices() {
   const player = await screen.findByRole('region', { name: 'Mini player' });
-  await userEvent.click(within(player).getByRole('button', { name: 'Devices' }));
+  // The player's controls come in once it has answered.
+  await userEvent.click(await within(player).findByRole('button', { name: 'Devices' }));
   return screen.findByRole('menu');
 }
 

@@ -263,6 +263,25 @@ describe('the mini player', () => {
     expect(within(player()).getByText('Nothing playing')).toBeInTheDocument();
   });
 
+  it('says nothing and offers no control until the player has answered', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({
+      'GET /api/spotify/playback': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPlayer();
+    await advance(0);
+    expect(within(player()).queryByText('Nothing playing')).not.toBeInTheDocument();
+    expect(within(player()).queryByRole('button')).not.toBeInTheDocument();
+
+    answer(await json(200, { state: null })());
+    await advance(0);
+    expect(within(player()).getByText('Nothing playing')).toBeInTheDocument();
+    expect(within(player()).getByRole('button', { name: 'Devices' })).toBeInTheDocument();
+  });
+
   it('stays there while nothing plays, with the device picker and no controls', async () => {
     playerApi({ state: null });
     renderPlayer();

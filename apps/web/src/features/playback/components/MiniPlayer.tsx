@@ -18,8 +18,8 @@ function minutesAndSeconds(ms: number): string {
 /**
  * The persistent mini player (docs/product.md, Mini player): cover, title, artists, progress,
  * like, and for subscribed users play/pause, next and the device picker. Always there once
- * signed in: while nothing plays it says so and keeps the device picker within reach, so a
- * listener can wake a device before playing anything.
+ * signed in: while nothing plays it says so (once the player has answered) and keeps the device
+ * picker within reach, so a listener can wake a device before playing anything.
  */
 export function MiniPlayer() {
   const player = useMiniPlayer();
@@ -34,6 +34,8 @@ export function MiniPlayer() {
       : 'round-button mini-player__button';
 
   // One tree whatever plays, so an open device menu stays open when playback starts or stops.
+  // Until the player has answered, no controls: they come in with the track, all at once,
+  // rather than the device picker first and pushed aside by the others (a layout shift).
   return (
     <section className="mini-player" aria-label="Mini player">
       <Cover className="mini-player__cover" picture={track?.album?.picture} size={48} />
@@ -66,56 +68,58 @@ export function MiniPlayer() {
             )}
           </>
         ) : (
-          <span className="mini-player__idle">{NOTHING_PLAYING_TEXT}</span>
+          player.known && <span className="mini-player__idle">{NOTHING_PLAYING_TEXT}</span>
         )}
       </div>
-      <div className="mini-player__controls">
-        {player.error && (
-          <span className="mini-player__error" role="alert" title={player.error}>
-            <span aria-hidden="true">!</span>
-            <span className="visually-hidden">{player.error}</span>
-          </span>
-        )}
-        {track && (
-          <button
-            type="button"
-            className={
-              player.liked
-                ? 'round-button mini-player__like mini-player__like--liked'
-                : 'round-button mini-player__like'
-            }
-            aria-label={`Like ${track.title}`}
-            aria-pressed={player.liked}
-            title={player.liked ? 'Unlike' : 'Like'}
-            onClick={player.like}
-          >
-            <LikesIcon size={20} />
-          </button>
-        )}
-        {track && player.canControl && (
-          <>
+      {player.known && (
+        <div className="mini-player__controls">
+          {player.error && (
+            <span className="mini-player__error" role="alert" title={player.error}>
+              <span aria-hidden="true">!</span>
+              <span className="visually-hidden">{player.error}</span>
+            </span>
+          )}
+          {track && (
             <button
               type="button"
-              className={`${flashClass('toggle')} mini-player__button--primary`}
-              aria-label={player.isPlaying ? 'Pause' : 'Play'}
-              title={player.isPlaying ? 'Pause' : 'Play'}
-              onClick={player.toggle}
+              className={
+                player.liked
+                  ? 'round-button mini-player__like mini-player__like--liked'
+                  : 'round-button mini-player__like'
+              }
+              aria-label={`Like ${track.title}`}
+              aria-pressed={player.liked}
+              title={player.liked ? 'Unlike' : 'Like'}
+              onClick={player.like}
             >
-              {player.isPlaying ? <PauseIcon size={20} /> : <PlayIcon size={20} />}
+              <LikesIcon size={20} />
             </button>
-            <button
-              type="button"
-              className={flashClass('next')}
-              aria-label="Next"
-              title="Next"
-              onClick={player.next}
-            >
-              <NextIcon size={20} />
-            </button>
-          </>
-        )}
-        <DevicePicker />
-      </div>
+          )}
+          {track && player.canControl && (
+            <>
+              <button
+                type="button"
+                className={`${flashClass('toggle')} mini-player__button--primary`}
+                aria-label={player.isPlaying ? 'Pause' : 'Play'}
+                title={player.isPlaying ? 'Pause' : 'Play'}
+                onClick={player.toggle}
+              >
+                {player.isPlaying ? <PauseIcon size={20} /> : <PlayIcon size={20} />}
+              </button>
+              <button
+                type="button"
+                className={flashClass('next')}
+                aria-label="Next"
+                title="Next"
+                onClick={player.next}
+              >
+                <NextIcon size={20} />
+              </button>
+            </>
+          )}
+          <DevicePicker />
+        </div>
+      )}
     </section>
   );
 }

@@ -27,6 +27,8 @@ export type FlashedButton = 'toggle' | 'next';
 
 export interface MiniPlayerView {
   track: TrackSummary | null;
+  /** The player has answered once: until then it is not known that nothing plays. */
+  known: boolean;
   /** The announced track waits for the real state: "Loading..." shows instead of progress. */
   loading: boolean;
   isPlaying: boolean;
@@ -209,6 +211,7 @@ export function useMiniPlayer(): MiniPlayerView {
 
   return {
     track,
+    known: !playback.isPending,
     loading: announcedShown && loadingExpiredFor !== announced.at,
     isPlaying,
     progressMs,
