@@ -11,9 +11,10 @@ import { aRelease } from './support/world';
  * The texts on the page that end cut off: shown, and wider than their box with an ellipsis or
  * taller than their clamped lines (issue 18: no text cut off at 600 px and below). Not a
  * byline's link: one 24 px target per name, cut with an ellipsis of its own only when that one
- * name is longer than the line. Not the mini player's lines: its height is fixed, so a title
- * longer than two lines ends clamped there by design; what it shows follows the simulated
- * world's clock, and the playback spec checks its title on a phone.
+ * name is longer than the line. Not the lines of the two strips of a fixed height docked at the
+ * bottom: the mini player, whose title ends clamped after two lines (the playback spec checks
+ * it on a phone), and "Listening now", a row of cards of one line each; both link to the
+ * track's page, and what they show follows the simulated world's clock.
  */
 async function cutOffTexts(page: Page): Promise<string[]> {
   return page.locator('body *').evaluateAll((elements) =>
@@ -38,7 +39,7 @@ async function cutOffTexts(page: Page): Promise<string[]> {
         return (
           (cutAcross || cutBelow) &&
           !element.classList.contains('byline-link') &&
-          !element.closest('.mini-player') &&
+          !element.closest('.mini-player, .listening-now') &&
           element.checkVisibility()
         );
       })
