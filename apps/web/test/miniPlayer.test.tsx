@@ -10,7 +10,7 @@ import { MiniPlayer } from '../src/features/playback/components/MiniPlayer';
 import { PlaybackProvider } from '../src/features/playback/components/PlaybackProvider';
 import { createQueryClient } from '../src/lib/queryClient';
 import { NotificationsProvider } from '../src/lib/notifications';
-import { requestsTo } from './activityFixtures';
+import { deferred, requestsTo } from './activityFixtures';
 import { ada, fakeApi, json, noContent, type FakeAnswer } from './fakeApi';
 
 const SECOND = 1000;
@@ -264,19 +264,14 @@ describe('the mini player', () => {
   });
 
   it('says nothing and offers no control until the player has answered', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    fakeApi({
-      'GET /api/spotify/playback': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const playback = deferred();
+    fakeApi({ 'GET /api/spotify/playback': playback.answer });
     renderPlayer();
     await advance(0);
     expect(within(player()).queryByText('Nothing playing')).not.toBeInTheDocument();
     expect(within(player()).queryByRole('button')).not.toBeInTheDocument();
 
-    answer(await json(200, { state: null })());
+    playback.resolve(json(200, { state: null }));
     await advance(0);
     expect(within(player()).getByText('Nothing playing')).toBeInTheDocument();
     expect(within(player()).getByRole('button', { name: 'Devices' })).toBeInTheDocument();
