@@ -74,6 +74,8 @@ describe('landing page (visitors at /)', () => {
     watcher.disconnect();
     expect(spinners).toEqual([]);
     // The footer's status and the session's one check that the server answers: not a third.
+    // The footer asks from an effect, which can run after the button is found.
+    await screen.findByText('Backend 1.4.0');
     expect(requestedUrls(api).filter((url) => url === '/api/status')).toHaveLength(2);
   });
 
