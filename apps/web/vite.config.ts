@@ -20,8 +20,16 @@ const PAGE_CHUNKS = ['shared', 'query', 'zod'];
 /**
  * The feed pages' route module and the loaders' code the entry imports on demand: their chunks
  * and the stylesheets the page needs are listed too, for the feed pages' HTML (decision 0045).
+ * With them the signed-in layout's live stream and offline keeper, which load before the first
+ * paint: asked for once the layout renders, they were the requests the page's paint waited on
+ * last (decision 0048).
  */
-const FEED_PAGE_MODULES = ['src/app/routes/ActivityRoute.tsx', 'src/app/pageData.ts'];
+const FEED_PAGE_MODULES = [
+  'src/app/routes/ActivityRoute.tsx',
+  'src/app/pageData.ts',
+  'src/app/layout/LiveCacheSync.tsx',
+  'src/app/offlinePages.tsx',
+];
 
 function pagePreloads(): Plugin {
   return {

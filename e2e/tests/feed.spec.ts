@@ -257,7 +257,10 @@ test("a signed-in first visit fetches the viewer, the feed and the feed's code w
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('Network.enable');
   devtools.on('Network.requestWillBeSent', ({ request, initiator }) => {
-    const file = /\/assets\/(ActivityRoute|pageData)-[\w-]+\.(js|css)$/.exec(request.url);
+    const file =
+      /\/assets\/(ActivityRoute|pageData|LiveCacheSync|offlinePages)-[\w-]+\.(js|css)$/.exec(
+        request.url,
+      );
     if (file) codeAskers.push(`${file[1]}.${file[2]} ${initiator.type}`);
   });
   await page.goto('/recent/friends');
@@ -271,8 +274,43 @@ test("a signed-in first visit fetches the viewer, the feed and the feed's code w
   expect(codeAskers.sort()).toEqual([
     'ActivityRoute.css parser',
     'ActivityRoute.js parser',
+    'LiveCacheSync.js parser',
+    'offlinePages.js parser',
     'pageData.js parser',
   ]);
+  await page.context().close();
+});
+
+test('a first visit asks for nothing its first paint does not need before it paints', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await logInNewContext(browser, baseURL, PEOPLE.mara);
+  await waitForActivityOf(page.request, MARA_FRIENDS);
+  await page.goto('/recent');
+  await expect(feedRows(page).first()).toBeVisible();
+  // The footer's status, asked once the page has painted (decision 0048).
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  // What the server's HTML names (the code and the first answers, decision 0042).
+  const html = await (await page.request.get('/recent')).text();
+  const named = [...html.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map(([, address]) => address);
+  // Every other request before the page's first contentful paint, images aside (the covers, at
+  // low priority): none, so the paint waits on none of them.
+  const askedBeforePaint = await page.evaluate(`(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return ['no first contentful paint'];
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < paint.startTime && entry.initiatorType !== 'img')
+      .map((entry) => new URL(entry.name))
+      .map((url) => url.pathname + url.search);
+  })()`);
+  expect(Array.isArray(askedBeforePaint) && askedBeforePaint.length).toBeGreaterThan(0);
+  expect((askedBeforePaint as string[]).filter((address) => !named.includes(address))).toEqual([]);
+  const askedAfter = await page.evaluate(`performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)`);
+  expect(askedAfter).toEqual(expect.arrayContaining(['/api/status', '/api/spotify/stats']));
   await page.context().close();
 });
 

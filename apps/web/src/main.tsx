@@ -9,6 +9,7 @@ import { createAppRoutes } from './app/router';
 import { registerServiceWorker, reportServiceWorkerError } from './app/serviceWorker';
 import { removeSpotifyConnectedFlag } from './app/spotifyConnectedFlag';
 import { backendStatusQueryOptions } from './features/backend-status/api/backendStatus';
+import { afterFirstPaint } from './lib/AfterLoad';
 import { configureErrorReporting } from './lib/errorReporting';
 import { followBrowserOnlineState } from './lib/online';
 import { createQueryClient } from './lib/queryClient';
@@ -30,13 +31,16 @@ followBrowserOnlineState();
 // The anonymous visitor id is made on the first visit (docs/product.md §3).
 visitorId();
 const queryClient = createQueryClient();
-// The footer's status answer also says where errors are reported (one request for both).
-queryClient
-  .fetchQuery(backendStatusQueryOptions())
-  .then(configureErrorReporting)
-  .catch(() => {
-    // Unreachable server (offline): errors stay on the console until the next page load.
-  });
+// The footer's status answer also says where errors are reported (one request for both). Asked
+// once the page has painted (decision 0048); errors reported before then wait for it.
+void afterFirstPaint().then(() =>
+  queryClient
+    .fetchQuery(backendStatusQueryOptions())
+    .then(configureErrorReporting)
+    .catch(() => {
+      // Unreachable server (offline): errors stay on the console until the next page load.
+    }),
+);
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -86,4 +90,7 @@ if (onlineManager.isOnline()) {
     .then(() => render(container));
 }
 
-if (import.meta.env.PROD) registerServiceWorker().catch(reportServiceWorkerError);
+// Registered once the page has painted: its preflight and the worker's precache are no part of it.
+if (import.meta.env.PROD) {
+  void afterFirstPaint().then(() => registerServiceWorker().catch(reportServiceWorkerError));
+}

@@ -412,7 +412,11 @@ describe('rows', () => {
       'href',
       '/album/album-track-mine',
     );
-    expect(first.querySelector('img')).toHaveAttribute('src', 'https://i.scdn.co/image/cover');
+    const cover = first.querySelector('img');
+    expect(cover).toHaveAttribute('src', 'https://i.scdn.co/image/cover');
+    // Behind the code and answers the rows' text needs (decision 0048).
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover).toHaveAttribute('fetchpriority', 'low');
     expect(first).toHaveTextContent('1 play');
     expect(second).toHaveTextContent('3 plays');
   });

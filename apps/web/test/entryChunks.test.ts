@@ -114,18 +114,25 @@ describe('the entry chunk', () => {
     );
   });
 
-  it("lists the feed pages' chunks and stylesheets beyond those (decision 0045)", () => {
+  it("lists the feed pages' chunks and stylesheets beyond those (decisions 0045, 0048)", () => {
     const chunkOf = (module: string) =>
       chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
     const feedPage = chunkOf('src/app/routes/ActivityRoute.tsx');
     // The loaders' code, which the entry imports as a navigation starts.
     const loaders = chunkOf('src/app/pageData.ts');
+    // The signed-in layout's live stream and offline keeper, loaded before the first paint.
+    const layoutParts = ['src/app/layout/LiveCacheSync.tsx', 'src/app/offlinePages.tsx'].map(
+      chunkOf,
+    );
+    expect(layoutParts).not.toContain(undefined);
     const entry = staticChunks(chunks.find((chunk) => chunk.isEntry));
     const named = new Set([
       ...entry,
       ...pagePreloads.modules.map((address) => chunks.find((c) => `/${c.fileName}` === address)),
     ]);
-    const pageLoads = [...staticChunks(feedPage), ...staticChunks(loaders)];
+    const pageLoads = [feedPage, loaders, ...layoutParts].flatMap((chunk) => [
+      ...staticChunks(chunk),
+    ]);
     expect(new Set(pagePreloads.feedPage.modules)).toEqual(
       new Set(pageLoads.filter((chunk) => !named.has(chunk)).map((chunk) => `/${chunk.fileName}`)),
     );

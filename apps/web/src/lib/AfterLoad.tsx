@@ -1,24 +1,73 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { AFTER_FIRST_PAINT_MAX_WAIT_MS } from './constants';
 
-let loadedAndIdle: Promise<void> | undefined;
+let painted: Promise<void> | undefined;
 
-/** Resolves once the page has loaded and the browser then has a moment to spare. */
-function whenLoadedAndIdle(): Promise<void> {
-  return (loadedAndIdle ??= new Promise<void>((resolve) => {
-    const idle = () => {
-      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else setTimeout(resolve, 0);
+/** Resolves once the browser reports the page's first contentful paint (or gives up waiting). */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
     };
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  }));
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    // A page opened in a background tab paints only once shown: the extras do not wait for that.
+    const timer = setTimeout(done, AFTER_FIRST_PAINT_MAX_WAIT_MS);
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
 
 /**
- * Its children once the page has loaded and the browser is idle, `fallback` until then: for
- * parts the first paint does not need (decision 0034), so their code and requests wait behind
- * the page's own. The wait is held here, not in the layout around it, so that when it ends only
- * these parts render, not the whole page again.
+ * Resolves once the page has painted its first content and loaded, and the browser then has a
+ * moment to spare: when what the first paint does not need may ask the network and the main
+ * thread for their share (decision 0048). The page's load alone is not enough: the feed's code
+ * and answers are fetched with the document, so `load` fires before the page has painted.
+ */
+export function afterFirstPaint(): Promise<void> {
+  return (painted ??= firstContentfulPaint().then(
+    () =>
+      new Promise<void>((resolve) => {
+        const idle = () => {
+          if ('requestIdleCallback' in window)
+            requestIdleCallback(() => resolve(), { timeout: 1000 });
+          else setTimeout(resolve, 0);
+        };
+        if (document.readyState === 'complete') idle();
+        else window.addEventListener('load', idle, { once: true });
+      }),
+  ));
+}
+
+/** False until `afterFirstPaint()` resolves, then true: for queries the first paint does not need. */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterFirstPaint().then(() => {
+      if (mounted) setReady(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return ready;
+}
+
+/**
+ * Its children once the page has painted and loaded and the browser is idle, `fallback` until
+ * then: for parts the first paint does not need (decisions 0034, 0048), so their code and
+ * requests wait behind the page's own. The wait is held here, not in the layout around it, so
+ * that when it ends only these parts render, not the whole page again.
  */
 export function AfterLoad({
   children,
@@ -27,15 +76,5 @@ export function AfterLoad({
   children: ReactNode;
   fallback?: ReactNode;
 }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void whenLoadedAndIdle().then(() => {
-      if (mounted) setReady(true);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return ready ? children : fallback;
+  return useAfterFirstPaint() ? children : fallback;
 }

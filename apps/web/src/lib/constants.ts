@@ -9,6 +9,11 @@ const MINUTE_MS = 60 * SECOND_MS;
 // First paint
 /** How long the first paint waits for the first page's chunk and data, asked for with it. */
 export const FIRST_PAINT_WAIT_MS = SECOND_MS;
+/**
+ * How long the parts the first paint does not need wait for that paint at most (a page opened
+ * in a background tab paints only once shown, decision 0048); not a product constant.
+ */
+export const AFTER_FIRST_PAINT_MAX_WAIT_MS = 3 * SECOND_MS;
 
 // Recent and Likes lists
 export const INFINITE_SCROLL_MARGIN_PX = 300;

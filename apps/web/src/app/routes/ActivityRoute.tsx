@@ -14,6 +14,7 @@ import { TrackIgnoreBadge } from '../../features/ignore/components/TrackIgnoreBa
 import { TrackIgnoreStates } from '../../features/ignore/components/TrackIgnoreStates';
 import { SpotifyReconnectBanner } from './SpotifyReconnectBanner';
 import { SignedInOnly } from './SignedInOnly';
+import { AfterLoad } from '../../lib/AfterLoad';
 
 interface ActivityScreenProps {
   feed: ActivityFeed;
@@ -32,7 +33,14 @@ export function ActivityScreen({ feed, scope, viewer }: ActivityScreenProps) {
         feed={feed}
         scope={scope}
         viewerId={viewer.id}
-        banner={feed === 'recent' && <SpotifyReconnectBanner />}
+        // Asked once the page has painted (decision 0048): revoked connections are rare.
+        banner={
+          feed === 'recent' && (
+            <AfterLoad>
+              <SpotifyReconnectBanner />
+            </AfterLoad>
+          )
+        }
         renderTrackBadge={(item) => <TrackIgnoreBadge uid={item.track.uid} />}
         renderTrackMenuItems={(item) => (
           <LazyIgnoreTrackMenuItem track={item.track} viewer={viewer} />

@@ -1,5 +1,6 @@
 import type { BackendStatus } from '@earshot/contract/status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAfterFirstPaint } from '../../../lib/AfterLoad';
 import { requestJson, type ResponseSchema } from '../../../lib/apiClient';
 import { BACKEND_STATUS_REFETCH_MS, BACKEND_STATUS_STALE_MS } from '../../../lib/constants';
 
@@ -33,6 +34,7 @@ export function backendStatusQueryOptions() {
   });
 }
 
+/** Asked once the page has painted (decision 0048): the footer's line is no part of a first paint. */
 export function useBackendStatusQuery() {
-  return useQuery(backendStatusQueryOptions());
+  return useQuery({ ...backendStatusQueryOptions(), enabled: useAfterFirstPaint() });
 }
