@@ -9,7 +9,7 @@ import { createAppRoutes } from './app/router';
 import { registerServiceWorker, reportServiceWorkerError } from './app/serviceWorker';
 import { removeSpotifyConnectedFlag } from './app/spotifyConnectedFlag';
 import { backendStatusQueryOptions } from './features/backend-status/api/backendStatus';
-import { afterFirstPaint } from './lib/AfterLoad';
+import { afterFirstPaint } from './lib/AfterFirstPaint';
 import { configureErrorReporting } from './lib/errorReporting';
 import { followBrowserOnlineState } from './lib/online';
 import { createQueryClient } from './lib/queryClient';

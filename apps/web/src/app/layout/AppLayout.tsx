@@ -3,7 +3,7 @@ import { Outlet, useRoutes, type Location, type RouteObject } from 'react-router
 import { LoadingState } from '../../components/ui/LoadingState';
 import { useSession } from '../../features/account/hooks/useSession';
 import { forgetOfflineCopies, reportSavedQueriesError } from '../../lib/savedQueries';
-import { AfterLoad } from '../../lib/AfterLoad';
+import { AfterFirstPaint } from '../../lib/AfterFirstPaint';
 import { markPromoted } from '../../lib/visitor';
 import { PlaybackProvider } from '../../features/playback/components/PlaybackProvider';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
@@ -80,11 +80,11 @@ export function AppLayout({ pages }: { pages: RouteObject[] }) {
         {authenticated && <div className="mini-player-spacer" aria-hidden="true" />}
         {authenticated && (
           // The player starts once the page has loaded (decision 0034); the live stream does not.
-          <AfterLoad>
+          <AfterFirstPaint>
             <Suspense>
               <MiniPlayer />
             </Suspense>
-          </AfterLoad>
+          </AfterFirstPaint>
         )}
         {authenticated && <MainTabs placement="bottom" />}
       </div>

@@ -6,7 +6,7 @@ import { BellIcon, SearchIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/Logo';
 import { holdsSession } from '../../features/account/api/currentUser';
 import type { Session } from '../../features/account/hooks/useSession';
-import { AfterLoad } from '../../lib/AfterLoad';
+import { AfterFirstPaint } from '../../lib/AfterFirstPaint';
 import { prefetchOnIntent } from '../prefetch';
 import { useOpenSearch } from '../searchNavigation';
 import { MainTabs } from './MainTabs';
@@ -69,9 +69,9 @@ export function Header({ session }: { session: Session }) {
           {session.status === 'authenticated' ? (
             // The bell and the menu load once the page has (decision 0034); their look is there.
             <Suspense fallback={<AccountActionsPlaceholder user={session.user} />}>
-              <AfterLoad fallback={<AccountActionsPlaceholder user={session.user} />}>
+              <AfterFirstPaint fallback={<AccountActionsPlaceholder user={session.user} />}>
                 <AccountActions user={session.user} />
-              </AfterLoad>
+              </AfterFirstPaint>
             </Suspense>
           ) : session.status === 'loading' && holdsSession() ? (
             // Most likely signed in (the server's cookie says so): the actions' room is kept.

@@ -14,7 +14,7 @@ import { TrackIgnoreBadge } from '../../features/ignore/components/TrackIgnoreBa
 import { TrackIgnoreStates } from '../../features/ignore/components/TrackIgnoreStates';
 import { SpotifyReconnectBanner } from './SpotifyReconnectBanner';
 import { SignedInOnly } from './SignedInOnly';
-import { AfterLoad } from '../../lib/AfterLoad';
+import { AfterFirstPaint } from '../../lib/AfterFirstPaint';
 
 interface ActivityScreenProps {
   feed: ActivityFeed;
@@ -36,9 +36,9 @@ export function ActivityScreen({ feed, scope, viewer }: ActivityScreenProps) {
         // Asked once the page has painted (decision 0048): revoked connections are rare.
         banner={
           feed === 'recent' && (
-            <AfterLoad>
+            <AfterFirstPaint>
               <SpotifyReconnectBanner />
-            </AfterLoad>
+            </AfterFirstPaint>
           )
         }
         renderTrackBadge={(item) => <TrackIgnoreBadge uid={item.track.uid} />}

@@ -1,6 +1,6 @@
 import type { BackendStatus } from '@earshot/contract/status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAfterFirstPaint } from '../../../lib/AfterLoad';
+import { usePagePainted } from '../../../lib/AfterFirstPaint';
 import { requestJson, type ResponseSchema } from '../../../lib/apiClient';
 import { BACKEND_STATUS_REFETCH_MS, BACKEND_STATUS_STALE_MS } from '../../../lib/constants';
 
@@ -36,5 +36,5 @@ export function backendStatusQueryOptions() {
 
 /** Asked once the page has painted (decision 0048): the footer's line is no part of a first paint. */
 export function useBackendStatusQuery() {
-  return useQuery({ ...backendStatusQueryOptions(), enabled: useAfterFirstPaint() });
+  return useQuery({ ...backendStatusQueryOptions(), enabled: usePagePainted() });
 }

@@ -1,0 +1,108 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AFTER_FIRST_PAINT_MAX_WAIT_MS } from '../src/lib/constants';
+import { FakePaintObserver } from './fakePaintObserver';
+
+const layoutRendered = vi.fn();
+
+/** The module as a new page load sees it: its wait is held once per page, by the module. */
+async function freshModule() {
+  vi.resetModules();
+  return import('../src/lib/AfterFirstPaint');
+}
+
+/** The layout around the deferred parts, telling each time it renders. */
+function layoutWith({ AfterFirstPaint }: Awaited<ReturnType<typeof freshModule>>) {
+  return function Layout() {
+    layoutRendered();
+    return (
+      <AfterFirstPaint fallback={<p>placeholder</p>}>
+        <p>the player</p>
+      </AfterFirstPaint>
+    );
+  };
+}
+
+/** Lets timers and promises of a few milliseconds of real time run. */
+const moment = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+describe('AfterFirstPaint', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    FakePaintObserver.reset();
+    layoutRendered.mockClear();
+  });
+
+  it('shows its fallback until the page has loaded and the browser is idle, then its children', async () => {
+    // A browser without paint timing: the page's load is all there is to wait for.
+    vi.stubGlobal('PerformanceObserver', undefined);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+    expect(screen.queryByText('the player')).not.toBeInTheDocument();
+
+    expect(await screen.findByText('the player')).toBeInTheDocument();
+    expect(screen.queryByText('placeholder')).not.toBeInTheDocument();
+    // Only the deferred part rendered again: the page around it did not.
+    expect(layoutRendered).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the first contentful paint where the browser reports paints', async () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    // Loaded and idle, but not painted yet: still the fallback.
+    await moment();
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+
+    act(() => FakePaintObserver.paint());
+    expect(await screen.findByText('the player')).toBeInTheDocument();
+  });
+
+  it('takes a paint that happened before it was asked', async () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    FakePaintObserver.paint();
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    // At once, not after the wait's limit.
+    await moment();
+    expect(screen.getByText('the player')).toBeInTheDocument();
+  });
+
+  it('shows its children at once when mounted after the wait is over (another page)', async () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    FakePaintObserver.paint();
+    const module = await freshModule();
+    await module.afterFirstPaint();
+    const Layout = layoutWith(module);
+    render(<Layout />);
+    // In the first render: no frame shows the fallback first, nothing moves after.
+    expect(screen.getByText('the player')).toBeInTheDocument();
+  });
+
+  it('stops waiting for a paint that does not come (a page opened in a background tab)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    await act(() => vi.advanceTimersByTimeAsync(AFTER_FIRST_PAINT_MAX_WAIT_MS - 1));
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+
+    // The wait's limit, then the browser's idle moment.
+    await act(() => vi.advanceTimersByTimeAsync(1 + 1000));
+    expect(screen.getByText('the player')).toBeInTheDocument();
+  });
+
+  it('stops waiting when the browser refuses to observe paints', async () => {
+    class RefusingObserver extends FakePaintObserver {
+      override observe(): never {
+        throw new TypeError('paint is not observable here');
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', RefusingObserver);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    expect(await screen.findByText('the player')).toBeInTheDocument();
+  });
+});
