@@ -15,7 +15,13 @@ import { IMAGE_CACHE_NAME } from './src/lib/offlineCacheNames.js';
  * paint. Listed in `PAGE_PRELOADS_FILE` so the server names them in those pages' HTML and the
  * browser fetches them beside the entry, not after it has run (decision 0037).
  */
-const PAGE_CHUNKS = ['shared', 'query', 'zod'];
+const PAGE_CHUNKS = ['shared'];
+
+/** The libraries of the `shared` chunk (the entry's own part of TanStack Query is in `vendor`). */
+const SHARED_LIBRARIES = /node_modules[\\/](@tanstack|zod)[\\/]/;
+
+/** The app's shared components built on Radix: they go to the `ui` chunk with it. */
+const RADIX_COMPONENTS = /src[\\/]components[\\/]ui[\\/](PointerMenu|InfoTooltip)\.tsx$/;
 
 /**
  * The feed pages' route module and the loaders' code the entry imports on demand: their chunks
@@ -230,26 +236,32 @@ export default defineConfig({
               priority: 5,
             },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 4 },
-            // The rest of TanStack Query: the pages' hooks of it (infinite queries, mutations) would
-            // otherwise go to `ui` and make every page load Radix.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 4 },
             // The app's own modules of the entry stay one chunk, not split off where a lazy page
             // shares them (each request costs ~1 KB of headers and a round trip on the landing).
             { name: 'app', tags: ['$initial'], priority: 3 },
-            // What pages load on demand: zod, the other libraries (Radix, floating-ui), and the
-            // app modules two or more of them share, each one chunk rather than dozens of small
-            // ones (a signed-in page would otherwise make ~35 requests).
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            // What every page but the landing loads before it can paint, one chunk (decision
+            // 0049): the app modules two or more pages share, zod, and the rest of TanStack Query
+            // (the pages' infinite queries and mutations). As three chunks, each was one more
+            // request on a phone's six connections, a round trip later for the first paint.
+            {
+              name: 'shared',
+              test: (id: string) =>
+                /node_modules/.test(id) ? SHARED_LIBRARIES.test(id) : !RADIX_COMPONENTS.test(id),
+              minShareCount: 2,
+              priority: 2,
+            },
             // Loaded only when the server names a Sentry DSN: never with the pages' libraries.
             { name: 'sentry', test: /node_modules[\\/]@sentry(-internal)?[\\/]/, priority: 2 },
-            // The shared components built on Radix go with it: in `shared`, they would make every
-            // page load Radix, the Recent page's first paint among them (decision 0034).
+            // The other libraries pages load on demand (Radix, floating-ui), with the shared
+            // components built on Radix: in `shared`, they would make every page load Radix, the
+            // Recent page's first paint among them (decision 0034). A module of zod or TanStack
+            // Query that one page alone uses stays with that page.
             {
               name: 'ui',
-              test: /node_modules[\\/]|src[\\/]components[\\/]ui[\\/](PointerMenu|InfoTooltip)\.tsx$/,
+              test: (id: string) =>
+                /node_modules/.test(id) ? !SHARED_LIBRARIES.test(id) : RADIX_COMPONENTS.test(id),
               priority: 1,
             },
-            { name: 'shared', minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -112,6 +112,13 @@ describe('the entry chunk', () => {
     expect([...pagePreloads.modules].sort()).toEqual(
       everyPageLoads.map((chunk) => `/${chunk.fileName}`).sort(),
     );
+    // One chunk, one request before a page can paint (decision 0049): the app's shared modules
+    // with zod and the pages' part of TanStack Query.
+    expect(everyPageLoads).toHaveLength(1);
+    const sharedModules = everyPageLoads[0]?.moduleIds ?? [];
+    for (const library of ['node_modules/zod/', 'node_modules/@tanstack/query-core/']) {
+      expect(sharedModules.some((id) => id.includes(library))).toBe(true);
+    }
   });
 
   it("lists the feed pages' chunks and stylesheets beyond those (decisions 0045, 0048)", () => {
