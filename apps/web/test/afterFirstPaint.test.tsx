@@ -28,6 +28,7 @@ const moment = () => act(() => new Promise((resolve) => setTimeout(resolve, 50))
 
 describe('AfterFirstPaint', () => {
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
     vi.useRealTimers();
     FakePaintObserver.reset();
@@ -57,6 +58,35 @@ describe('AfterFirstPaint', () => {
     expect(screen.getByText('placeholder')).toBeInTheDocument();
 
     act(() => FakePaintObserver.paint());
+    expect(await screen.findByText('the player')).toBeInTheDocument();
+    // Told of the paint, it observes no more.
+    expect(FakePaintObserver.observers.size).toBe(0);
+  });
+
+  it('waits for the page to load after its paint, then for an idle moment', async () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const idleCallbacks: { callback: () => void; timeout: number | undefined }[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: IdleRequestOptions) => {
+      idleCallbacks.push({ callback, timeout: options?.timeout });
+      return idleCallbacks.length;
+    });
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    act(() => FakePaintObserver.paint());
+    await moment();
+    // Painted, but the page's images and the like are still loading.
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+    expect(idleCallbacks).toEqual([]);
+
+    readyState.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    // Loaded: the extras wait for the browser's next idle moment, a second at most.
+    expect(idleCallbacks.map(({ timeout }) => timeout)).toEqual([1000]);
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+    act(() => idleCallbacks[0]?.callback());
     expect(await screen.findByText('the player')).toBeInTheDocument();
   });
 
@@ -94,15 +124,39 @@ describe('AfterFirstPaint', () => {
     expect(screen.getByText('the player')).toBeInTheDocument();
   });
 
+  it('waits for a contentful paint, not the first paint of the background', async () => {
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    act(() => FakePaintObserver.paintBackground());
+    await moment();
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+  });
+
+  it('does not wait for paints a browser cannot report', async () => {
+    // An older browser: it observes no paints and says so, and would never call back.
+    class WithoutPaintTiming extends FakePaintObserver {
+      static override readonly supportedEntryTypes = ['resource'];
+    }
+    vi.stubGlobal('PerformanceObserver', WithoutPaintTiming);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    // At once, not after the wait's limit.
+    await moment();
+    expect(screen.getByText('the player')).toBeInTheDocument();
+  });
+
   it('stops waiting when the browser refuses to observe paints', async () => {
     class RefusingObserver extends FakePaintObserver {
-      override observe(): never {
+      constructor() {
+        super(() => undefined);
         throw new TypeError('paint is not observable here');
       }
     }
     vi.stubGlobal('PerformanceObserver', RefusingObserver);
     const Layout = layoutWith(await freshModule());
     render(<Layout />);
-    expect(await screen.findByText('the player')).toBeInTheDocument();
+    await moment();
+    expect(screen.getByText('the player')).toBeInTheDocument();
   });
 });

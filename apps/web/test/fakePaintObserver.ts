@@ -17,6 +17,13 @@ export class FakePaintObserver {
     for (const observer of FakePaintObserver.observers) observer.report();
   }
 
+  /** A paint with nothing contentful in it yet (Chromium's `first-paint`, the background). */
+  static paintBackground() {
+    for (const observer of FakePaintObserver.observers) {
+      observer.callback({ getEntriesByName: () => [] });
+    }
+  }
+
   static reset() {
     FakePaintObserver.painted = false;
     FakePaintObserver.observers.clear();

@@ -65,15 +65,8 @@ export function afterFirstPaint(): Promise<void> {
 export function usePagePainted(): boolean {
   const [painted, setPainted] = useState(pagePainted);
   useEffect(() => {
-    if (painted) return;
-    let mounted = true;
-    void afterFirstPaint().then(() => {
-      if (mounted) setPainted(true);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [painted]);
+    void afterFirstPaint().then(() => setPainted(true));
+  }, []);
   return painted;
 }
 
