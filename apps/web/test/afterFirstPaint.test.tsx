@@ -146,6 +146,18 @@ describe('AfterFirstPaint', () => {
     expect(screen.getByText('the player')).toBeInTheDocument();
   });
 
+  it('does not wait in a browser that cannot say which entries it observes', async () => {
+    // Chromium before 73: an observer without `supportedEntryTypes`.
+    class WithoutEntryTypes extends FakePaintObserver {
+      static override readonly supportedEntryTypes = undefined as unknown as string[];
+    }
+    vi.stubGlobal('PerformanceObserver', WithoutEntryTypes);
+    const Layout = layoutWith(await freshModule());
+    render(<Layout />);
+    await moment();
+    expect(screen.getByText('the player')).toBeInTheDocument();
+  });
+
   it('stops waiting when the browser refuses to observe paints', async () => {
     class RefusingObserver extends FakePaintObserver {
       constructor() {
