@@ -23,6 +23,13 @@ function layoutWith({ AfterFirstPaint }: Awaited<ReturnType<typeof freshModule>>
   };
 }
 
+/** Renders the layout in a new page load whose browser's paint timing is `observer`. */
+async function renderLayoutWith(observer: unknown) {
+  vi.stubGlobal('PerformanceObserver', observer);
+  const Layout = layoutWith(await freshModule());
+  render(<Layout />);
+}
+
 /** Lets timers and promises of a few milliseconds of real time run. */
 const moment = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
@@ -37,9 +44,7 @@ describe('AfterFirstPaint', () => {
 
   it('shows its fallback until the page has loaded and the browser is idle, then its children', async () => {
     // A browser without paint timing: the page's load is all there is to wait for.
-    vi.stubGlobal('PerformanceObserver', undefined);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(undefined);
     expect(screen.getByText('placeholder')).toBeInTheDocument();
     expect(screen.queryByText('the player')).not.toBeInTheDocument();
 
@@ -50,9 +55,7 @@ describe('AfterFirstPaint', () => {
   });
 
   it('waits for the first contentful paint where the browser reports paints', async () => {
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(FakePaintObserver);
     // Loaded and idle, but not painted yet: still the fallback.
     await moment();
     expect(screen.getByText('placeholder')).toBeInTheDocument();
@@ -64,15 +67,13 @@ describe('AfterFirstPaint', () => {
   });
 
   it('waits for the page to load after its paint, then for an idle moment', async () => {
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
     const idleCallbacks: { callback: () => void; timeout: number | undefined }[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: IdleRequestOptions) => {
       idleCallbacks.push({ callback, timeout: options?.timeout });
       return idleCallbacks.length;
     });
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(FakePaintObserver);
     act(() => FakePaintObserver.paint());
     await moment();
     // Painted, but the page's images and the like are still loading.
@@ -91,10 +92,8 @@ describe('AfterFirstPaint', () => {
   });
 
   it('takes a paint that happened before it was asked', async () => {
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
     FakePaintObserver.paint();
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(FakePaintObserver);
     // At once, not after the wait's limit.
     await moment();
     expect(screen.getByText('the player')).toBeInTheDocument();
@@ -113,9 +112,7 @@ describe('AfterFirstPaint', () => {
 
   it('stops waiting for a paint that does not come (a page opened in a background tab)', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(FakePaintObserver);
     await act(() => vi.advanceTimersByTimeAsync(AFTER_FIRST_PAINT_MAX_WAIT_MS - 1));
     expect(screen.getByText('placeholder')).toBeInTheDocument();
 
@@ -125,35 +122,23 @@ describe('AfterFirstPaint', () => {
   });
 
   it('waits for a contentful paint, not the first paint of the background', async () => {
-    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(FakePaintObserver);
     act(() => FakePaintObserver.paintBackground());
     await moment();
     expect(screen.getByText('placeholder')).toBeInTheDocument();
   });
 
-  it('does not wait for paints a browser cannot report', async () => {
-    // An older browser: it observes no paints and says so, and would never call back.
-    class WithoutPaintTiming extends FakePaintObserver {
-      static override readonly supportedEntryTypes = ['resource'];
-    }
-    vi.stubGlobal('PerformanceObserver', WithoutPaintTiming);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
-    // At once, not after the wait's limit.
-    await moment();
-    expect(screen.getByText('the player')).toBeInTheDocument();
-  });
-
-  it('does not wait in a browser that cannot say which entries it observes', async () => {
+  it.each([
+    // It observes no paints and says so, and would never call back.
+    ['observes no paints', ['resource']],
     // Chromium before 73: an observer without `supportedEntryTypes`.
-    class WithoutEntryTypes extends FakePaintObserver {
-      static override readonly supportedEntryTypes = undefined as unknown as string[];
+    ['cannot say which entries it observes', undefined],
+  ])('does not wait for paints in a browser that %s', async (_, entryTypes) => {
+    class OlderBrowserObserver extends FakePaintObserver {
+      static override readonly supportedEntryTypes = entryTypes as string[];
     }
-    vi.stubGlobal('PerformanceObserver', WithoutEntryTypes);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(OlderBrowserObserver);
+    // At once, not after the wait's limit.
     await moment();
     expect(screen.getByText('the player')).toBeInTheDocument();
   });
@@ -165,9 +150,7 @@ describe('AfterFirstPaint', () => {
         throw new TypeError('paint is not observable here');
       }
     }
-    vi.stubGlobal('PerformanceObserver', RefusingObserver);
-    const Layout = layoutWith(await freshModule());
-    render(<Layout />);
+    await renderLayoutWith(RefusingObserver);
     await moment();
     expect(screen.getByText('the player')).toBeInTheDocument();
   });

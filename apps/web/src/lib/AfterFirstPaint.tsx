@@ -32,6 +32,18 @@ function firstContentfulPaint(): Promise<void> {
   });
 }
 
+/** Resolves once the page has loaded and the browser then has a moment to spare. */
+function loadedAndIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
 let paintedLoadedAndIdle: Promise<void> | undefined;
 /** Whether `paintedLoadedAndIdle` has resolved: later mounts render their extras at once. */
 let pagePainted = false;
@@ -44,18 +56,7 @@ let pagePainted = false;
  */
 export function afterFirstPaint(): Promise<void> {
   return (paintedLoadedAndIdle ??= firstContentfulPaint()
-    .then(
-      () =>
-        new Promise<void>((resolve) => {
-          const idle = () => {
-            if ('requestIdleCallback' in window)
-              requestIdleCallback(() => resolve(), { timeout: 1000 });
-            else setTimeout(resolve, 0);
-          };
-          if (document.readyState === 'complete') idle();
-          else window.addEventListener('load', idle, { once: true });
-        }),
-    )
+    .then(loadedAndIdle)
     .then(() => {
       pagePainted = true;
     }));
